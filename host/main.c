@@ -1,0 +1,50 @@
+/* ladder: the gemm-ladder command. Subcommands: devices, list, run, plot. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "plot.h"
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "ladder %s: a ladder of SGEMM kernels in OpenCL and CUDA, verified and timed\n"
+            "\n"
+            "usage: ladder <command> [options]   (ladder <command> --help for its options)\n"
+            "\n"
+            "commands:\n"
+            "  devices   list every OpenCL and CUDA device and what a benchmark needs to know\n"
+            "  list      list the rungs and baselines: ideas, parameters, accepted sizes\n"
+            "  run       run rungs on devices, verify every result, time it, write a CSV file\n"
+            "  plot      draw figures from result files with gnuplot\n",
+            LADDER_VERSION);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "ladder: no command given (commands: devices, list, run, plot; see "
+                        "ladder --help)\n");
+        return EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        printf("ladder %s\n", LADDER_VERSION);
+        return 0;
+    }
+    if (strcmp(cmd, "devices") == 0)
+        return cmd_devices(argc - 1, argv + 1);
+    if (strcmp(cmd, "list") == 0)
+        return cmd_list(argc - 1, argv + 1);
+    if (strcmp(cmd, "run") == 0)
+        return cmd_run(argc - 1, argv + 1);
+    if (strcmp(cmd, "plot") == 0)
+        return cmd_plot(argc - 1, argv + 1);
+    fprintf(stderr, "ladder: unknown command '%s' (commands: devices, list, run, plot; "
+                    "see ladder --help)\n", cmd);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,137 @@
+/* The registry: one table of every rung and baseline, and the helpers that read it. */
+#include "registry.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* The vendor libraries and the host BLAS run through the same runner as the kernels, so
+ * every table can show how far a rung is from the best library on the same device. */
+static const rung baselines[] = {
+    {.number = 0, .id = "cublas", .name = "cublas", .title = "cuBLAS SGEMM",
+     .idea = "NVIDIA's library (FP32, no tensor cores): the bar for the CUDA rungs",
+     .kind = RUNG_LIBRARY, .library_backend = "cuda"},
+    {.number = 0, .id = "clblast", .name = "clblast", .title = "CLBlast SGEMM",
+     .idea = "the portable tuned OpenCL library: the bar for the OpenCL rungs",
+     .kind = RUNG_LIBRARY, .library_backend = "opencl"},
+    {.number = 0, .id = "cpu", .name = "cpu", .title = "CPU BLAS SGEMM (CBLAS)",
+     .idea = "the host's BLAS (OpenBLAS) on the CPU, timed with the host clock",
+     .kind = RUNG_HOST},
+};
+
+#define REGISTRY_MAX 64
+
+const rung *registry_all(int *count)
+{
+    /* Built once: the tables are constant, so this is the only state the registry keeps. */
+    static rung table[REGISTRY_MAX];
+    static int n = 0;
+    if (n == 0) {
+        for (int i = 0; i < rungs_basic_count; i++)
+            table[n++] = rungs_basic[i];
+        for (int i = 0; i < rungs_classic_count; i++)
+            table[n++] = rungs_classic[i];
+        for (size_t i = 0; i < sizeof baselines / sizeof baselines[0]; i++)
+            table[n++] = baselines[i];
+    }
+    *count = n;
+    return table;
+}
+
+const rung *registry_find(const char *key)
+{
+    int n;
+    const rung *all = registry_all(&n);
+    char *end;
+    long number = strtol(key, &end, 10);
+    int is_number = *key && *end == '\0';
+    for (int i = 0; i < n; i++) {
+        const rung *r = &all[i];
+        if (is_number ? (r->kind == RUNG_KERNEL && r->number == number)
+                      : (strcasecmp(key, r->name) == 0 || strcasecmp(key, r->id) == 0))
+            return r;
+    }
+    return NULL;
+}
+
+int rung_param_index(const rung *r, const char *name)
+{
+    for (int i = 0; i < r->nparams; i++)
+        if (strcmp(r->params[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+void rung_defaults(const rung *r, int small, int *values)
+{
+    for (int i = 0; i < r->nparams; i++) {
+        const rung_param *p = &r->params[i];
+        values[i] = (small && p->small_value) ? p->small_value : p->value;
+    }
+}
+
+ladder_status rung_check_params(const rung *r, const int *values, char *msg)
+{
+    for (int i = 0; i < r->nparams; i++) {
+        const rung_param *p = &r->params[i];
+        if (values[i] < p->min || values[i] > p->max)
+            return ladder_fail(msg, LADDER_UNSUPPORTED,
+                               "rung %d (%s): %s=%d is out of range [%d, %d] (%s)", r->number,
+                               r->name, p->name, values[i], p->min, p->max, p->meaning);
+    }
+    if (r->validate) {
+        char why[LADDER_MSG];
+        if (r->validate(values, why) != LADDER_OK)
+            return ladder_fail(msg, LADDER_UNSUPPORTED, "rung %d (%s): %s", r->number,
+                               r->name, why);
+    }
+    return LADDER_OK;
+}
+
+void rung_params_string(const rung *r, const int *values, char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < r->nparams && used < size; i++)
+        used += (size_t)snprintf(out + used, size - used, "%s%s=%d", i ? " " : "",
+                                 r->params[i].name, values[i]);
+}
+
+void rung_params_defines(const rung *r, const int *values, char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < r->nparams && used < size; i++)
+        used += (size_t)snprintf(out + used, size - used, "%s-D%s=%d", i ? " " : "",
+                                 r->params[i].name, values[i]);
+}
+
+ladder_status rung_check_device(const rung *r, const int *values, const device_info *dev,
+                                char *msg)
+{
+    if (r->kind != RUNG_KERNEL)
+        return LADDER_OK;
+    launch_dims dims;
+    /* Geometry at the smallest size the rung accepts gives the work-group shape. */
+    int mult[3] = {1, 1, 1};
+    if (r->multiples)
+        r->multiples(values, mult);
+    r->geometry(values, mult[0], mult[1], &dims);
+    size_t items = dims.local[0] * dims.local[1];
+    if (items > dev->max_work_group_size)
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "needs %zu work-items per work-group, the device allows %zu",
+                           items, dev->max_work_group_size);
+    for (int d = 0; d < 2; d++)
+        if (dev->max_work_item_sizes[d] && dims.local[d] > dev->max_work_item_sizes[d])
+            return ladder_fail(msg, LADDER_UNSUPPORTED,
+                               "needs %zu work-items in dimension %d, the device allows %zu",
+                               dims.local[d], d, dev->max_work_item_sizes[d]);
+    size_t local = r->local_mem_bytes ? r->local_mem_bytes(values) : 0;
+    if (local > dev->local_mem_bytes)
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "needs %zu bytes of local memory, the device has %zu", local,
+                           dev->local_mem_bytes);
+    return LADDER_OK;
+}

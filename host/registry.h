@@ -1,0 +1,104 @@
+/* The registry: the table of rungs and baselines.
+ *
+ * A rung is a pair of kernel sources (kernels-opencl/<id>.cl, kernels-cuda/<id>.cu) plus one
+ * entry here: its parameters and their defaults, the sizes it accepts, its launch geometry,
+ * the helper kernels it needs and the local memory it uses. Adding a rung means adding two
+ * kernel files and one entry; the runner, the verifier and the CLI read everything else
+ * from this table.
+ *
+ * Kernel contract (both languages): a kernel named `gemm` taking
+ *     (const int M, const int N, const int K, const float *A, const float *B, float *C)
+ * column-major: A is MxK (A[m + k*M]), B is KxN (B[k + n*K]), C is MxN (C[m + n*M]).
+ * If the rung sets `transposes_b`, the B argument is B^T, an NxK column-major matrix
+ * (Bt[n + k*N]) made by the helper kernel. If it sets `pads`, M, N and K are the padded
+ * sizes (multiples of the rung's tiles) and A, B, C the padded copies.
+ * Parameters reach the source as preprocessor defines (-DTS=32 ...).
+ */
+#ifndef LADDER_REGISTRY_H
+#define LADDER_REGISTRY_H
+
+#include <stddef.h>
+#include "backend.h"
+#include "status.h"
+
+#define RUNG_MAX_PARAMS 8
+
+typedef struct {
+    const char *name;  /* the preprocessor define, e.g. "TS" */
+    int value;         /* default: chosen to be fast on the H100 */
+    int small_value;   /* default for small devices (32 KiB local memory, 256 work-items);
+                          0 means the same as `value` */
+    int min, max;      /* accepted range, before the rung's own validate() */
+    const char *meaning;
+} rung_param;
+
+typedef enum {
+    RUNG_KERNEL,  /* one of our kernels, compiled at run time */
+    RUNG_LIBRARY, /* the backend's vendor library (cuBLAS, CLBlast) */
+    RUNG_HOST,    /* the CPU's BLAS through CBLAS, timed on the host */
+} rung_kind;
+
+typedef struct rung {
+    int number;        /* 1, 2, ... for kernels; 0 for baselines */
+    const char *id;    /* file stem "01-naive"; for baselines "cublas", "clblast", "cpu" */
+    const char *name;  /* short name: "naive" */
+    const char *title; /* chapter title */
+    const char *idea;  /* one line for `ladder list` */
+    rung_kind kind;
+    const char *library_backend; /* for RUNG_LIBRARY: "cuda" or "opencl" */
+
+    int nparams;
+    rung_param params[RUNG_MAX_PARAMS];
+
+    /* Checks a parameter combination (divisibility and the like). Returns
+     * LADDER_UNSUPPORTED with the reason in msg when the combination is invalid. May be
+     * NULL when any values in the declared ranges work. */
+    ladder_status (*validate)(const int *p, char *msg);
+
+    /* The multiples of M, N and K the kernel needs (1 = any size). NULL = any size. */
+    void (*multiples)(const int *p, int mult[3]);
+    int pads;         /* 1: the runner pads A and B with zeros up to the multiples and
+                         strips C afterwards, so every size runs */
+    int transposes_b; /* 1: the kernel reads B^T, made by a helper kernel */
+
+    /* Launch geometry for the sizes the kernel sees (padded sizes if `pads`). */
+    void (*geometry)(const int *p, int M, int N, launch_dims *dims);
+
+    /* Local (shared) memory one work-group uses, in bytes. NULL = none. */
+    size_t (*local_mem_bytes)(const int *p);
+} rung;
+
+/* All entries: kernel rungs in order, then the baselines. */
+const rung *registry_all(int *count);
+
+/* By number ("3"), name ("tiling"), id ("03-tiling") or baseline name ("cublas");
+ * NULL if none matches. */
+const rung *registry_find(const char *key);
+
+/* Index of parameter `name` in `r`, or -1. */
+int rung_param_index(const rung *r, const char *name);
+
+/* The rung's default parameter values; `small` selects the small-device defaults. */
+void rung_defaults(const rung *r, int small, int *values);
+
+/* Checks values against the declared ranges and the rung's validate(). */
+ladder_status rung_check_params(const rung *r, const int *values, char *msg);
+
+/* "TS=32 WPT=8" (for tables and result files). */
+void rung_params_string(const rung *r, const int *values, char *out, size_t size);
+
+/* "-DTS=32 -DWPT=8" (compiler options). */
+void rung_params_defines(const rung *r, const int *values, char *out, size_t size);
+
+/* Checks the parameters against what the device has (local memory, work-group size).
+ * LADDER_UNSUPPORTED with the reason when the device cannot take them. */
+ladder_status rung_check_device(const rung *r, const int *values, const device_info *dev,
+                                char *msg);
+
+/* The tables, one file each, concatenated by registry.c. */
+extern const rung rungs_basic[];   /* rungs 1-3: rungs_basic.c */
+extern const int rungs_basic_count;
+extern const rung rungs_classic[]; /* rungs 4-10: rungs_classic.c */
+extern const int rungs_classic_count;
+
+#endif

@@ -1,0 +1,65 @@
+/* The runner: every (size, device, rung) of a plan, measured, verified and written. */
+#ifndef LADDER_RUNNER_H
+#define LADDER_RUNNER_H
+
+#include <signal.h>
+#include <stdint.h>
+#include "backend.h"
+#include "registry.h"
+#include "results.h"
+#include "sizes.h"
+#include "verify.h"
+
+/* A device to run on: a backend device, or the host CPU (ops == NULL). */
+typedef struct {
+    const backend_ops *ops;
+    backend_session *session;
+    device_info dev;
+} run_target;
+
+/* --param [RUNG:]NAME=VALUE; rung 0 means every selected rung that has NAME. */
+typedef struct {
+    int rung;
+    char name[32];
+    int value;
+} param_override;
+
+typedef struct {
+    run_target *targets;
+    int ntargets;
+    const rung **rungs;
+    int nrungs;
+    const gemm_size *sizes;
+    int nsizes;
+    const param_override *overrides;
+    int noverrides;
+    int reps;               /* most timed repetitions per row */
+    double max_seconds;     /* stop repeating once this much time was timed (>= 3 reps) */
+    verify_mode verify;
+    unsigned long long full_limit; /* VERIFY_AUTO: full checks up to this M*N*K */
+    uint64_t seed;
+    results_writer *writer;
+    int small_defaults;     /* start from the small-device defaults */
+} run_plan;
+
+typedef struct {
+    int rows, ok, failed, unsupported, errors;
+} run_summary;
+
+/* Set by the SIGINT handler: the runner stops after the row in progress. */
+extern volatile sig_atomic_t runner_interrupted;
+
+/* Runs the plan, printing the live table. Returns LADDER_ERROR only when the run could not
+ * go on (e.g. the result file cannot be written); per-row failures are counted in
+ * `summary` and recorded in the result file. */
+ladder_status runner_run(const run_plan *plan, run_summary *summary, char *msg);
+
+/* Parameter values for rung `r` on `dev`: defaults (the small-device ones if `small`),
+ * the user's overrides, or the small-device defaults when the device cannot take the defaults. `source` gets
+ * "default", "small-default" or "user". Returns LADDER_UNSUPPORTED (with the reason)
+ * when no set fits the device, LADDER_ERROR when the user's values are invalid. */
+ladder_status runner_resolve_params(const rung *r, const param_override *ov, int nov,
+                                    int small, const device_info *dev, int *values,
+                                    const char **source, char *msg);
+
+#endif
