@@ -1,0 +1,46 @@
+/* Helper kernels that rungs ask for in the registry (`transposes_b`, `pads`).
+ * They are timed together with the rung's GEMM kernel, because a user calling the rung
+ * waits for them too.
+ *
+ * Both take a column-major source (src_rows x src_cols) and write a column-major
+ * destination (dst_rows x dst_cols); destination elements with no source element get 0,
+ * and source elements outside the destination are dropped. So one kernel pads (dst
+ * larger), strips padding off (dst smaller) or copies.
+ * Launch: blocks of HELPER_TILE x HELPER_TILE, one thread per destination element, the
+ *   grid rounded up to whole blocks.
+ */
+#define HELPER_TILE 16
+
+extern "C" __global__ void pad_copy(const int src_rows, const int src_cols, const float *src,
+                                    const int dst_rows, const int dst_cols, float *dst)
+{
+    const int r = blockIdx.x * HELPER_TILE + threadIdx.x;
+    const int c = blockIdx.y * HELPER_TILE + threadIdx.y;
+    if (r < dst_rows && c < dst_cols)
+        dst[r + c * dst_rows] = (r < src_rows && c < src_cols) ? src[r + c * src_rows] : 0.0f;
+}
+
+/* dst = transpose(src), padded or cropped: dst(r, c) = src(c, r).
+ * A naive transpose reads or writes with a large stride. Here the block first reads a tile
+ * with consecutive threads on consecutive source rows (coalesced), then writes the
+ * transposed tile with consecutive threads on consecutive destination rows (coalesced
+ * too), swapping through shared memory. The +1 column keeps the column-wise reads of the
+ * tile free of bank conflicts. */
+extern "C" __global__ void pad_transpose(const int src_rows, const int src_cols,
+                                         const float *src, const int dst_rows,
+                                         const int dst_cols, float *dst)
+{
+    __shared__ float tile[HELPER_TILE][HELPER_TILE + 1];
+    const int lr = threadIdx.x;
+    const int lc = threadIdx.y;
+    const int r0 = blockIdx.x * HELPER_TILE;
+    const int c0 = blockIdx.y * HELPER_TILE;
+
+    const int sr = c0 + lr, sc = r0 + lc; /* source element this thread reads */
+    tile[lc][lr] = (sr < src_rows && sc < src_cols) ? src[sr + sc * src_rows] : 0.0f;
+    __syncthreads();
+
+    const int r = r0 + lr, c = c0 + lc;   /* destination element this thread writes */
+    if (r < dst_rows && c < dst_cols)
+        dst[r + c * dst_rows] = tile[lr][lc];
+}
