@@ -1,0 +1,9 @@
+# CUDA tests that need no GPU. Included from tests/CMakeLists.txt when LADDER_HAVE_CUDA is ON.
+
+# Every kernel rung (and helpers.cu) compiles with NVRTC for sm_90, with the default and the
+# small-device parameters. NVRTC needs no driver, so this runs in CI.
+add_executable(test_nvrtc_compile ${CMAKE_CURRENT_LIST_DIR}/test_nvrtc_compile.c)
+target_link_libraries(test_nvrtc_compile PRIVATE ladder_core ladder_nvrtc)
+add_test(NAME nvrtc_compile_all_rungs COMMAND test_nvrtc_compile)
+# A couple of dozen compiles take seconds; the limit only catches a hung compiler.
+set_tests_properties(nvrtc_compile_all_rungs PROPERTIES TIMEOUT 300 LABELS "cuda;nogpu")

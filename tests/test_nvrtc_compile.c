@@ -1,0 +1,107 @@
+/* Every CUDA rung must compile, checked without a GPU.
+ *
+ * NVRTC is a library that needs no driver, so this runs anywhere the CUDA toolkit is
+ * installed (CI included). For each kernel rung in the registry it compiles
+ * kernels-cuda/<id>.cu for sm_90 (the H100) with the rung's default parameters and with
+ * its small-device defaults, the two combinations the harness uses without being told,
+ * and it compiles helpers.cu. Any compile error fails the test with the rung and the
+ * compiler's log.
+ *
+ * The kernel directory is <source>/kernels-cuda, or $LADDER_CUDA_KERNELS when set (to
+ * check a student's edited copy, for example).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nvrtc_compile.h"
+#include "registry.h"
+
+#define TEST_ARCH "sm_90"
+
+static const char *kernel_dir(void)
+{
+    const char *override = getenv("LADDER_CUDA_KERNELS");
+    if (override && *override)
+        return override;
+    return LADDER_SOURCE_DIR "/kernels-cuda";
+}
+
+/* Compiles dir/file with options; prints one line; returns 1 on failure, 0 on success. */
+static int compile_one(const char *dir, const char *file, const char *label,
+                       const char *options)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    char msg[LADDER_MSG];
+    char *image = NULL;
+    size_t size = 0;
+    if (nvrtc_compile_file(path, options, TEST_ARCH, &image, &size, msg) != LADDER_OK) {
+        printf("FAIL %-22s %-14s %s\n%s\n", file, label, options[0] ? options : "-", msg);
+        return 1;
+    }
+    free(image);
+    printf("ok   %-22s %-14s %-28s %zu-byte CUBIN\n", file, label, options[0] ? options : "-",
+           size);
+    return 0;
+}
+
+/* Compiles one rung with its default and its small-device parameters. `compiled` counts
+ * the compiles run; returns the number that failed. */
+static int check_rung(const rung *r, const char *dir, int *compiled)
+{
+    char file[256];
+    snprintf(file, sizeof file, "%s.cu", r->id);
+    char first_defines[512] = "";
+    int failures = 0;
+    for (int small = 0; small <= 1; small++) {
+        const char *label = small ? "small-device" : "default";
+        int values[RUNG_MAX_PARAMS];
+        rung_defaults(r, small, values);
+
+        /* Defaults the registry itself rejects would never reach the compiler in the
+         * harness: that is a registry bug worth failing on here too. */
+        char msg[LADDER_MSG];
+        if (rung_check_params(r, values, msg) != LADDER_OK) {
+            printf("FAIL %-22s %-14s the registry rejects its own defaults: %s\n", file,
+                   label, msg);
+            failures++;
+            continue;
+        }
+
+        char defines[512];
+        rung_params_defines(r, values, defines, sizeof defines);
+        if (small && strcmp(defines, first_defines) == 0)
+            continue; /* same values as the default: already compiled */
+        if (!small)
+            snprintf(first_defines, sizeof first_defines, "%s", defines);
+        failures += compile_one(dir, file, label, defines);
+        (*compiled)++;
+    }
+    return failures;
+}
+
+int main(void)
+{
+    const char *dir = kernel_dir();
+    printf("compiling the CUDA rungs in %s for %s with NVRTC\n", dir, TEST_ARCH);
+
+    int count = 0, compiled = 0, failures = 0, kernel_rungs = 0;
+    const rung *all = registry_all(&count);
+    for (int i = 0; i < count; i++) {
+        if (all[i].kind != RUNG_KERNEL)
+            continue;
+        kernel_rungs++;
+        failures += check_rung(&all[i], dir, &compiled);
+    }
+    failures += compile_one(dir, "helpers.cu", "helpers", "");
+    compiled++;
+
+    if (kernel_rungs == 0) {
+        printf("FAIL the registry lists no kernel rungs\n");
+        failures++;
+    }
+    printf("%s: %d compiles of %d rungs and helpers.cu for %s, %d failed\n",
+           failures ? "FAILED" : "PASSED", compiled, kernel_rungs, TEST_ARCH, failures);
+    return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+}
