@@ -1,0 +1,8 @@
+# The OpenCL backend's unit test. Included from tests/CMakeLists.txt when LADDER_HAVE_OPENCL.
+# It runs on whatever OpenCL device exists (PoCL on a CPU-only machine) and exits 77, which
+# ctest reports as skipped, when there is no OpenCL platform at all.
+add_executable(test_opencl_backend ${CMAKE_CURRENT_LIST_DIR}/test_opencl_backend.c)
+target_link_libraries(test_opencl_backend PRIVATE ladder_core)
+add_test(NAME opencl_backend COMMAND test_opencl_backend)
+set_tests_properties(opencl_backend PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300
+                     LABELS "opencl")
