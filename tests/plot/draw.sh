@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# `ladder plot` on the committed fixtures: every expected picture is written, is a real PNG
+# or SVG, and the numbers printed on the charts are the right ones.
+# Usage: draw.sh LADDER FIXTURES_DIR
+set -euo pipefail
+ladder=$1
+fixtures=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# A real PNG starts with its 8-byte signature; a complete SVG opens and closes.
+check_png() {
+    [ -s "$1" ] || fail "$1 missing or empty"
+    [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] \
+        || fail "$1 is not a PNG"
+}
+check_svg() {
+    [ -s "$1" ] || fail "$1 missing or empty"
+    grep -q "<svg" "$1" || fail "$1 has no <svg"
+    grep -q "</svg>" "$1" || fail "$1 is not complete"
+    if command -v xmllint > /dev/null; then
+        xmllint --noout "$1" || fail "$1 is not well-formed XML"
+    fi
+}
+
+# --- two machines' files together, with a user-given peak for the third device ---
+"$ladder" plot --out "$work/figures" --keep-data --peak "GPU B=30000" \
+    "$fixtures/gpu-a-cuda-opencl.csv" "$fixtures/cpu-pocl.csv" "$fixtures/gpu-b-opencl.csv" \
+    > "$work/stdout" 2> "$work/stderr" || { cat "$work/stderr"; fail "ladder plot failed"; }
+
+gpu=fixture-gpu-a
+cpu=cpu-fixture-fixture-cpu-16-core
+expected="$gpu-cuda-gflops $gpu-opencl-gflops $cpu-opencl-gflops fixture-gpu-b-opencl-gflops
+          $gpu-bars-4096 $cpu-bars-1024 fixture-gpu-b-bars-2048
+          $gpu-cuda-steps-4096 $gpu-opencl-steps-4096 $cpu-opencl-steps-1024
+          fixture-gpu-b-opencl-steps-2048 compare-devices"
+for name in $expected; do
+    check_png "$work/figures/$name.png"
+    check_svg "$work/figures/$name.svg"
+    grep -qx "$work/figures/$name.png" "$work/stdout" || fail "$name.png not listed on stdout"
+done
+count=$(ls "$work/figures" | wc -l)
+[ "$count" -eq 24 ] || fail "expected 24 pictures, found $count: $(ls "$work/figures")"
+
+# The numbers on the charts, from the data tables --keep-data left behind.
+data=$(sed -n 's/^ladder plot: data tables and scripts kept in //p' "$work/stderr")
+[ -d "$data" ] || fail "--keep-data did not say where the tables are"
+trap 'rm -rf "$work" "$data"' EXIT
+# Rung 8 on CUDA reached 37,800 of cuBLAS's 51,400 GFLOPS: 74%; OpenCL has no rung 8.
+grep -q '^7 "8 vendor" 37800 37800 "74%" ? 0 "n/a"$' "$data/$gpu-bars-4096.dat" \
+    || fail "bar labels of rung 8: $(grep vendor "$data/$gpu-bars-4096.dat")"
+# Rung 3 on CUDA: 20,200 / 9,100 GFLOPS over rung 2.
+grep -q '"3 wpt" 2.21978 "2.22x"' "$data/$gpu-cuda-steps-4096.dat" \
+    || fail "step gain of rung 3: $(grep wpt "$data/$gpu-cuda-steps-4096.dat")"
+# The OpenCL steps skip the unsupported rung 8 and say so.
+grep -q '"9 prefetch (vs 7)"' "$data/$gpu-opencl-steps-4096.dat" || fail "rung 9 is not compared with 7"
+# The peak known from the CUDA rows is drawn on the OpenCL chart of the same GPU too.
+grep -q 'FP32 peak, 66,900 GFLOPS' "$data/$gpu-opencl-gflops.dat" || fail "no peak on the OpenCL chart"
+# The CPU has no peak in its file and none was given: none is drawn.
+if grep -q 'FP32 peak' "$data/$cpu-opencl-gflops.dat"; then fail "a peak was invented for the CPU"; fi
+grep -q '"CPU BLAS (host)"' "$data/$cpu-opencl-gflops.dat" || fail "no CPU BLAS line on the CPU chart"
+grep -q 'GPU B, OpenCL (% of FP32 peak at 2048)' "$data/compare-devices.gp" \
+    || fail "GPU B is not normalised to its given peak"
+
+# --- only PNG, at another size, drawing again over the same folder ---
+"$ladder" plot --out "$work/figures" --format png --size 1024 \
+    "$fixtures/gpu-a-cuda-opencl.csv" > "$work/stdout" 2> "$work/stderr" \
+    || { cat "$work/stderr"; fail "ladder plot --format png --size 1024 failed"; }
+check_png "$work/figures/$gpu-bars-1024.png"
+[ ! -e "$work/figures/$gpu-bars-1024.svg" ] || fail "--format png wrote an SVG"
+[ ! -e "$work/figures/compare-devices-1024.png" ] || fail "unexpected name"
+if grep -q '\.svg$' "$work/stdout"; then fail "--format png listed an SVG"; fi
+
+# --- two machines' files concatenated into one (header repeated) draw the same figures ---
+cat "$fixtures/gpu-a-cuda-opencl.csv" "$fixtures/cpu-pocl.csv" > "$work/both.csv"
+"$ladder" plot --out "$work/concatenated" --format svg "$work/both.csv" > "$work/stdout" \
+    2> "$work/stderr" || { cat "$work/stderr"; fail "ladder plot on a concatenated file failed"; }
+check_svg "$work/concatenated/compare-devices.svg"
+check_svg "$work/concatenated/$cpu-opencl-gflops.svg"
+[ "$(wc -l < "$work/stdout")" -eq 9 ] || fail "concatenated: expected 9 pictures: $(cat "$work/stdout")"
+
+# --- --help and --check succeed ---
+"$ladder" plot --help | grep -q "usage: ladder plot" || fail "--help"
+"$ladder" plot --check || fail "--check with gnuplot installed"
+echo "plot draw: ok"
