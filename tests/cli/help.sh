@@ -1,0 +1,13 @@
+# --help on every subcommand: exit 0 and a usage line.
+source "$(dirname "$0")/lib.bash"
+for cmd in "" devices list run plot; do
+  if out=$("$LADDER" $cmd --help 2>&1) && grep -q "usage: ladder" <<<"$out"; then
+    pass
+  else
+    fail "ladder $cmd --help"
+  fi
+done
+"$LADDER" --version | grep -q "^ladder " && pass || fail "--version"
+"$LADDER" devices >/dev/null && pass || fail "ladder devices exits 0"
+"$LADDER" list | grep -q "naive" && pass || fail "ladder list shows the rungs"
+finish

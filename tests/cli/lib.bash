@@ -1,0 +1,52 @@
+# Shared helpers for the CLI tests. Each test script: bash tests/cli/NAME.sh path/to/ladder
+set -u
+LADDER=${1:?usage: $0 path/to/ladder}
+WORK=$(mktemp -d /tmp/ladder-cli-test.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+failures=0
+passes=0
+
+pass() { passes=$((passes + 1)); }
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+
+# expect_error "description" "message substring" -- args...: the command must exit with a
+# non-zero status, print the substring on stderr, and leave no result file behind.
+expect_error() {
+  local what=$1 needle=$2
+  shift 3
+  local out="$WORK/out.csv"
+  rm -f "$out" "$out.partial"
+  local code=0
+  timeout 120 "$LADDER" "$@" >"$WORK/stdout" 2>"$WORK/stderr" || code=$?
+  if [ "$code" -eq 0 ]; then
+    fail "$what: exit status 0, expected an error"; return
+  fi
+  if [ "$code" -ge 124 ] && [ "$code" -ne 130 ]; then
+    fail "$what: exit status $code (timeout or crash)"; return
+  fi
+  if ! grep -qF -- "$needle" "$WORK/stderr"; then
+    fail "$what: stderr lacks '$needle':"; sed 's/^/    /' "$WORK/stderr" >&2; return
+  fi
+  if [ "$(wc -l <"$WORK/stderr")" -gt 3 ]; then
+    fail "$what: error message longer than 3 lines"; return
+  fi
+  if [ -e "$out" ] || [ -e "$out.partial" ]; then
+    fail "$what: a result file was left behind"; return
+  fi
+  pass
+}
+
+# has_opencl_device: 0 if `ladder devices` lists an OpenCL device.
+has_opencl_device() { "$LADDER" devices 2>/dev/null | grep -q '^opencl:0 '; }
+has_cuda_device() { "$LADDER" devices 2>/dev/null | grep -q '^cuda:0 '; }
+
+# column FILE NAME: prints that column of a result file (no quoted commas in the fields used).
+column() {
+  awk -F, -v name="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i; next }
+                        { print $c }' "$1"
+}
+
+finish() {
+  echo "$passes passed, $failures failed"
+  [ "$failures" -eq 0 ]
+}

@@ -1,0 +1,91 @@
+/* The registry: every rung is complete and consistent, lookups work, parameters are
+ * checked, and devices that cannot take the defaults get small ones or a reason. */
+#include <string.h>
+
+#include "check.h"
+#include "registry.h"
+#include "runner.h"
+
+static device_info big_gpu(void)
+{
+    device_info d;
+    memset(&d, 0, sizeof d);
+    d.local_mem_bytes = 48 * 1024;
+    d.max_work_group_size = 1024;
+    d.max_work_item_sizes[0] = d.max_work_item_sizes[1] = 1024;
+    return d;
+}
+
+int main(void)
+{
+    int n;
+    const rung *all = registry_all(&n);
+    CHECK(n >= 6);
+    int expect = 1;
+    for (int i = 0; i < n; i++) {
+        const rung *r = &all[i];
+        CHECK(r->id && r->name && r->title && r->idea);
+        if (r->kind != RUNG_KERNEL)
+            continue;
+        CHECK(r->number == expect++); /* numbered in order, no gaps */
+        CHECK(r->geometry != NULL);
+        int v[RUNG_MAX_PARAMS];
+        char msg[LADDER_MSG];
+        /* Defaults (H100 and small-device) are valid and fit the devices they are for. */
+        rung_defaults(r, 0, v);
+        CHECK(rung_check_params(r, v, msg) == LADDER_OK);
+        device_info gpu = big_gpu();
+        CHECK(rung_check_device(r, v, &gpu, msg) == LADDER_OK);
+        rung_defaults(r, 1, v);
+        CHECK(rung_check_params(r, v, msg) == LADDER_OK);
+        device_info small = gpu;
+        small.local_mem_bytes = 32 * 1024;
+        small.max_work_group_size = 256;
+        CHECK(rung_check_device(r, v, &small, msg) == LADDER_OK);
+        /* The geometry covers C: global sizes are whole work-groups. */
+        launch_dims d;
+        int mult[3] = {1, 1, 1};
+        if (r->multiples)
+            r->multiples(v, mult);
+        r->geometry(v, mult[0] * 3, mult[1] * 2, &d);
+        CHECK(d.global[0] % d.local[0] == 0 && d.global[1] % d.local[1] == 0);
+        CHECK(registry_find(r->name) == r && registry_find(r->id) == r);
+    }
+    CHECK(registry_find("1") && registry_find("1")->number == 1);
+    CHECK(registry_find("cublas") && registry_find("cublas")->kind == RUNG_LIBRARY);
+    CHECK(registry_find("CPU") && registry_find("cpu")->kind == RUNG_HOST);
+    CHECK(registry_find("nope") == NULL);
+    CHECK(registry_find("999") == NULL);
+
+    const rung *wpt = registry_find("wpt");
+    char msg[LADDER_MSG];
+    int v[RUNG_MAX_PARAMS];
+    rung_defaults(wpt, 0, v);
+    char text[128];
+    rung_params_string(wpt, v, text, sizeof text);
+    CHECK(strcmp(text, "TS=32 WPT=8") == 0);
+    rung_params_defines(wpt, v, text, sizeof text);
+    CHECK(strcmp(text, "-DTS=32 -DWPT=8") == 0);
+    v[1] = 5; /* WPT must divide TS */
+    CHECK(rung_check_params(wpt, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "divide"));
+    v[1] = 0; /* out of range */
+    CHECK(rung_check_params(wpt, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "range"));
+
+    /* Parameter resolution: a 256-item device gets rung 1's small defaults; a user
+     * override that does not fit is reported, not silently changed. */
+    const rung *naive = registry_find("naive");
+    device_info small = big_gpu();
+    small.max_work_group_size = 256;
+    const char *source;
+    CHECK(runner_resolve_params(naive, NULL, 0, 0, &small, v, &source, msg) == LADDER_OK);
+    CHECK(strcmp(source, "small-default") == 0 && v[0] == 16);
+    param_override ov = {0, "TS", 32};
+    CHECK(runner_resolve_params(naive, &ov, 1, 0, &small, v, &source, msg) == LADDER_UNSUPPORTED);
+    CHECK(strstr(msg, "work-items") != NULL);
+    device_info tiny = big_gpu();
+    tiny.max_work_group_size = 8;
+    CHECK(runner_resolve_params(naive, NULL, 0, 0, &tiny, v, &source, msg) == LADDER_UNSUPPORTED);
+    param_override bad = {3, "WPT", 7};
+    CHECK(runner_resolve_params(wpt, &bad, 1, 0, NULL, v, &source, msg) == LADDER_ERROR);
+    return CHECK_DONE();
+}

@@ -1,0 +1,149 @@
+/* The result writer and reader: rows round-trip, quoting works, the file appears only
+ * when complete, and malformed files give errors that name the file and line. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "results.h"
+
+static result_row sample_row(void)
+{
+    result_row r;
+    memset(&r, 0, sizeof r);
+    strcpy(r.date, "2026-11-21T12:00:00Z");
+    strcpy(r.version, "0.1.0");
+    strcpy(r.host, "testhost");
+    strcpy(r.backend, "opencl");
+    strcpy(r.device, "Device, with \"comma\" and quotes");
+    strcpy(r.vendor, "Vendor");
+    strcpy(r.driver, "1.0");
+    r.compute_units = 132;
+    r.clock_mhz = 1980;
+    r.peak_gflops = 66908;
+    r.rung = 3;
+    strcpy(r.rung_name, "wpt");
+    strcpy(r.params, "TS=32 WPT=8");
+    strcpy(r.param_source, "default");
+    r.M = 1024; r.N = 512; r.K = 256;
+    r.reps = 20;
+    r.median_ms = 0.125; r.min_ms = 0.12; r.max_ms = 0.2;
+    r.gflops = 2147.48;
+    r.vs_library = 0.5;
+    strcpy(r.library, "clblast");
+    r.error_ratio = 0.01;
+    strcpy(r.verify, "full");
+    strcpy(r.status, "ok");
+    r.seed = 42;
+    return r;
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+}
+
+static int read_fails(const char *path, const char *needle)
+{
+    result_row *rows = NULL;
+    int n = 0;
+    char msg[LADDER_MSG] = "";
+    int failed = results_read(path, &rows, &n, msg) == LADDER_ERROR && strstr(msg, needle);
+    if (!failed)
+        fprintf(stderr, "expected an error with '%s', got '%s'\n", needle, msg);
+    free(rows);
+    return failed;
+}
+
+int main(void)
+{
+    char dir[] = "/tmp/ladder-test-results-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char path[256], partial[300];
+    snprintf(path, sizeof path, "%s/out.csv", dir);
+    snprintf(partial, sizeof partial, "%s.partial", path);
+
+    results_writer *w;
+    char msg[LADDER_MSG];
+    CHECK(results_open(path, &w, msg) == LADDER_OK);
+    result_row row = sample_row();
+    CHECK(results_append(w, &row, msg) == LADDER_OK);
+    result_row failed = sample_row();
+    strcpy(failed.status, "FAILED");
+    strcpy(failed.reason, "element (1,2): got 3, expected 4");
+    failed.median_ms = 0; /* failed rows have no timing */
+    CHECK(results_append(w, &failed, msg) == LADDER_OK);
+    CHECK(access(path, F_OK) != 0);      /* not there until complete */
+    CHECK(access(partial, F_OK) == 0);
+    CHECK(results_close(w, msg) == LADDER_OK);
+    CHECK(access(path, F_OK) == 0);
+    CHECK(access(partial, F_OK) != 0);
+
+    result_row *rows = NULL;
+    int n = 0;
+    CHECK(results_read(path, &rows, &n, msg) == LADDER_OK);
+    CHECK(n == 2);
+    if (n == 2) {
+        CHECK(strcmp(rows[0].device, row.device) == 0);
+        CHECK(rows[0].M == 1024 && rows[0].N == 512 && rows[0].K == 256);
+        CHECK(rows[0].median_ms == 0.125);
+        CHECK(rows[0].peak_gflops == 66908);
+        CHECK(strcmp(rows[0].params, "TS=32 WPT=8") == 0);
+        CHECK(rows[0].seed == 42);
+        CHECK(strcmp(rows[1].status, "FAILED") == 0);
+        CHECK(strstr(rows[1].reason, "element (1,2)") != NULL);
+        CHECK(rows[1].gflops == 0);
+    }
+    /* Concatenated files (header repeated) read as one. */
+    char twice[300];
+    snprintf(twice, sizeof twice, "%s/twice.csv", dir);
+    char cmd[700];
+    snprintf(cmd, sizeof cmd, "cat %s %s > %s", path, path, twice);
+    CHECK(system(cmd) == 0);
+    free(rows);
+    rows = NULL;
+    n = 0;
+    CHECK(results_read(twice, &rows, &n, msg) == LADDER_OK && n == 4);
+    free(rows);
+
+    /* A discarded writer leaves nothing behind. */
+    char gone[300];
+    snprintf(gone, sizeof gone, "%s/gone.csv", dir);
+    CHECK(results_open(gone, &w, msg) == LADDER_OK);
+    results_discard(w);
+    snprintf(partial, sizeof partial, "%s.partial", gone);
+    CHECK(access(gone, F_OK) != 0 && access(partial, F_OK) != 0);
+
+    /* Malformed files. */
+    char bad[300];
+    snprintf(bad, sizeof bad, "%s/bad.csv", dir);
+    write_text(bad, "");
+    CHECK(read_fails(bad, "empty"));
+    write_text(bad, "a,b,c\n1,2,3\n");
+    CHECK(read_fails(bad, "no header"));
+    char line[4096];
+    results_format_row(&row, line, sizeof line);
+    char text[8192];
+    snprintf(text, sizeof text, "%s\n%s,extra\n", results_header(), line);
+    write_text(bad, text);
+    CHECK(read_fails(bad, ":2: 30 fields"));
+    snprintf(text, sizeof text, "%s\n%s\n", results_header(), line);
+    char *gf = strstr(text + strlen(results_header()), "2147.48");
+    if (gf)
+        memcpy(gf, "fast!!!", 7);
+    write_text(bad, text);
+    CHECK(read_fails(bad, "gflops: 'fast!!!' is not a number"));
+    snprintf(text, sizeof text, "date,version\n");
+    write_text(bad, text);
+    CHECK(read_fails(bad, "no column"));
+    CHECK(read_fails("/nonexistent/file.csv", "cannot open"));
+
+    /* An unwritable output path fails at open, before any work. */
+    CHECK(results_open("/nonexistent-dir/out.csv", &w, msg) == LADDER_ERROR);
+
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    CHECK(system(cmd) == 0);
+    return CHECK_DONE();
+}

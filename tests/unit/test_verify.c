@@ -1,0 +1,114 @@
+/* The reference and the error bound: a correct float32 product always passes (whatever
+ * the summation order), and a wrong element, a NaN, an unwritten element or a wrong row
+ * always fails, in full and in sampled mode. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "random.h"
+#include "verify.h"
+
+/* C = A*B in float32 with a chosen summation order: forwards, backwards or pairwise in
+ * blocks, to show the bound holds for any order. */
+static void float_gemm(const float *A, const float *B, float *C, long M, long N, long K,
+                       int order)
+{
+    for (long j = 0; j < N; j++)
+        for (long i = 0; i < M; i++) {
+            float acc = 0;
+            if (order == 0) {
+                for (long k = 0; k < K; k++)
+                    acc += A[i + k * M] * B[k + j * K];
+            } else if (order == 1) {
+                for (long k = K - 1; k >= 0; k--)
+                    acc += A[i + k * M] * B[k + j * K];
+            } else {
+                for (long k0 = 0; k0 < K; k0 += 16) {
+                    float part = 0;
+                    for (long k = k0; k < K && k < k0 + 16; k++)
+                        part = fmaf(A[i + k * M], B[k + j * K], part);
+                    acc += part;
+                }
+            }
+            C[i + j * M] = acc;
+        }
+}
+
+static void run_case(long M, long N, long K, verify_mode mode)
+{
+    float *A = malloc(sizeof(float) * (size_t)(M * K));
+    float *B = malloc(sizeof(float) * (size_t)(K * N));
+    float *C = malloc(sizeof(float) * (size_t)(M * N));
+    random_fill(A, (size_t)(M * K), 11);
+    random_fill(B, (size_t)(K * N), 12);
+    reference *ref;
+    char msg[LADDER_MSG];
+    CHECK(reference_create(A, B, M, N, K, mode, 13, &ref, msg) == LADDER_OK);
+    verify_outcome o;
+
+    for (int order = 0; order < 3; order++) {
+        float_gemm(A, B, C, M, N, K, order);
+        verify_result(ref, C, 0x1p-24, &o);
+        CHECK(o.passed);
+        CHECK(o.error_ratio <= 1.0);
+    }
+
+    float_gemm(A, B, C, M, N, K, 0);
+    long i = M / 2, j = N - 1 - N / 3;
+    float saved = C[i + j * M];
+
+    C[i + j * M] = NAN; /* an element never written */
+    verify_result(ref, C, 0x1p-24, &o);
+    CHECK(!o.passed && strstr(o.detail, "NaN"));
+
+    C[i + j * M] = INFINITY;
+    verify_result(ref, C, 0x1p-24, &o);
+    CHECK(!o.passed);
+
+    if (mode == VERIFY_FULL) {
+        /* One element off by a little more than rounding can explain. */
+        C[i + j * M] = saved + 0.05f;
+        verify_result(ref, C, 0x1p-24, &o);
+        CHECK(!o.passed && o.error_ratio > 1.0);
+    }
+    C[i + j * M] = saved;
+
+    /* A whole row computed with a wrong index (row i uses row i+1 of A): the typical
+     * indexing bug. Sampled mode catches it through the Freivalds tests. (With one row
+     * there is no other row to confuse it with.) */
+    for (long jj = 0; M > 1 && jj < N; jj++) {
+        float acc = 0;
+        for (long k = 0; k < K; k++)
+            acc += A[(i + 1) % M + k * M] * B[k + jj * K];
+        C[i + jj * M] = acc;
+    }
+    verify_result(ref, C, 0x1p-24, &o);
+    CHECK(M == 1 || !o.passed);
+
+    /* The last column missing (an edge bug): zeros instead of values. */
+    float_gemm(A, B, C, M, N, K, 0);
+    for (long ii = 0; ii < M; ii++)
+        C[ii + (N - 1) * M] = 0;
+    verify_result(ref, C, 0x1p-24, &o);
+    CHECK(!o.passed);
+
+    reference_free(ref);
+    free(A);
+    free(B);
+    free(C);
+}
+
+int main(void)
+{
+    CHECK(verify_gamma(1000, 0x1p-24) > 1000 * 0x1p-24);
+    CHECK(isinf(verify_gamma(1L << 25, 0x1p-24)));
+
+    run_case(37, 29, 41, VERIFY_FULL);
+    run_case(64, 64, 1, VERIFY_FULL);
+    run_case(1, 1, 300, VERIFY_FULL);
+    run_case(200, 150, 333, VERIFY_FULL);
+    run_case(200, 150, 333, VERIFY_SAMPLED);
+    run_case(300, 17, 520, VERIFY_SAMPLED);
+    return CHECK_DONE();
+}
