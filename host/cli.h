@@ -10,6 +10,7 @@
 int cmd_devices(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_table(int argc, char **argv);
 
 /* Option helper: if argv[*i] is `--name VALUE` or `--name=VALUE`, stores VALUE, advances
  * *i past it and returns 1; returns -1 (with a message printed) when the value is

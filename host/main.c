@@ -1,4 +1,4 @@
-/* ladder: the gemm-ladder command. Subcommands: devices, list, run, plot. */
+/* ladder: the gemm-ladder command. Subcommands: devices, list, run, plot, table. */
 #include <stdio.h>
 #include <string.h>
 
@@ -16,15 +16,16 @@ static void usage(FILE *out)
             "  devices   list every OpenCL and CUDA device and what a benchmark needs to know\n"
             "  list      list the rungs and baselines: ideas, parameters, accepted sizes\n"
             "  run       run rungs on devices, verify every result, time it, write a CSV file\n"
-            "  plot      draw figures from result files with gnuplot\n",
+            "  plot      draw figures from result files with gnuplot\n"
+            "  table     print Markdown tables of result files (for the tutorial)\n",
             LADDER_VERSION);
 }
 
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "ladder: no command given (commands: devices, list, run, plot; see "
-                        "ladder --help)\n");
+        fprintf(stderr, "ladder: no command given (commands: devices, list, run, plot, "
+                        "table; see ladder --help)\n");
         return EXIT_USAGE;
     }
     const char *cmd = argv[1];
@@ -44,7 +45,9 @@ int main(int argc, char **argv)
         return cmd_run(argc - 1, argv + 1);
     if (strcmp(cmd, "plot") == 0)
         return cmd_plot(argc - 1, argv + 1);
-    fprintf(stderr, "ladder: unknown command '%s' (commands: devices, list, run, plot; "
+    if (strcmp(cmd, "table") == 0)
+        return cmd_table(argc - 1, argv + 1);
+    fprintf(stderr, "ladder: unknown command '%s' (commands: devices, list, run, plot, table; "
                     "see ladder --help)\n", cmd);
     return EXIT_USAGE;
 }

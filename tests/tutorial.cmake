@@ -1,0 +1,25 @@
+# Tests of the tutorial machinery: `ladder table` on invented fixtures (tests/fixtures/table/),
+# tools/update-tables.sh, tools/check-links.sh, and the real tutorial checked by both:
+# every generated table matches the committed results, and every link points at a file a
+# clone has. None needs a GPU.
+set(LADDER_TABLE_FIXTURES ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/table)
+
+add_executable(test_table_format ${CMAKE_CURRENT_SOURCE_DIR}/table/test_table_format.c)
+target_link_libraries(test_table_format PRIVATE ladder_core)
+add_test(NAME table_format COMMAND test_table_format)
+
+add_test(NAME table_cli
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/table/table-cli.sh
+                 $<TARGET_FILE:ladder> ${LADDER_TABLE_FIXTURES})
+add_test(NAME table_update_script
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/table/update-script.sh
+                 $<TARGET_FILE:ladder> ${CMAKE_SOURCE_DIR})
+add_test(NAME tutorial_links_broken
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/table/links-broken.sh ${CMAKE_SOURCE_DIR})
+
+# The real files: the tutorial chapters, README.md and the other READMEs.
+add_test(NAME tutorial_tables_fresh
+         COMMAND bash ${CMAKE_SOURCE_DIR}/tools/update-tables.sh --check)
+set_tests_properties(tutorial_tables_fresh PROPERTIES
+                     ENVIRONMENT "LADDER=$<TARGET_FILE:ladder>")
+add_test(NAME tutorial_links_valid COMMAND bash ${CMAKE_SOURCE_DIR}/tools/check-links.sh)
