@@ -186,6 +186,56 @@ static void test_too_large_group(const backend_ops *ops, backend_session *s, gpu
     ops->release(b);
 }
 
+/* Each work-item of this kernel holds R floats in registers, so a full-size work-group may
+ * not fit a compute unit: the launch must then be unsupported (NVIDIA refuses 1024 of these
+ * at enqueue with CL_OUT_OF_RESOURCES), never an error. A CPU simply runs it. */
+static const char *heavy_source =
+    "__kernel void heavy(const int n, const float a, __global const float *x,\n"
+    "                    __global float *y)\n"
+    "{\n"
+    "    float acc[R];\n"
+    "    for (int j = 0; j < R; j++)\n"
+    "        acc[j] = x[(get_global_id(0) + 7 * j) % n];\n"
+    "    for (int r = 0; r < n % 7 + 3; r++)\n"
+    "        for (int j = 0; j < R; j++)\n"
+    "            acc[j] = acc[j] * a + acc[(j + 1) % R];\n"
+    "    float sum = 0.0f;\n"
+    "    for (int j = 0; j < R; j++)\n"
+    "        sum += acc[j] * (float)j;\n"
+    "    y[get_global_id(0)] = sum;\n"
+    "}\n";
+
+static void test_heavy_kernel(const backend_ops *ops, backend_session *s,
+                              const device_info *dev, const char *dir)
+{
+    char msg[LADDER_MSG] = "";
+    gpu_program *p = NULL;
+    const char *path = write_source(dir, "heavy.cl", heavy_source);
+    ladder_status st = ops->compile(s, path, "-DR=128", &p, msg);
+    CHECK(st == LADDER_OK, msg);
+    size_t x = dev->max_work_item_sizes[0] < dev->max_work_group_size
+                   ? dev->max_work_item_sizes[0] : dev->max_work_group_size;
+    gpu_buffer *b = NULL;
+    if (st == LADDER_OK)
+        st = ops->alloc(s, x * sizeof(float), &b, msg);
+    CHECK(st == LADDER_OK, msg);
+    if (st == LADDER_OK) {
+        kernel_arg args[4] = {{.kind = ARG_INT, .i = (int)x}, {.kind = ARG_FLOAT, .f = 0.5f},
+                              {.kind = ARG_BUFFER, .buffer = b},
+                              {.kind = ARG_BUFFER, .buffer = b}};
+        launch_dims dims = {.global = {x, 1}, .local = {x, 1}};
+        st = ops->launch(s, p, "heavy", &dims, args, 4, msg);
+        CHECK(st == LADDER_OK || (st == LADDER_UNSUPPORTED && strstr(msg, "allows at most")),
+              msg);
+        printf("heavy kernel, %zu work-items per group: %s\n", x,
+               st == LADDER_OK ? "runs" : msg);
+        CHECK(ops->finish(s, msg) == LADDER_OK, msg);
+    }
+    ops->release(b);
+    ops->release_program(p);
+    remove(path);
+}
+
 static void test_kernels(const backend_ops *ops, backend_session *s, const device_info *dev,
                          const char *dir)
 {
@@ -213,6 +263,8 @@ static void test_kernels(const backend_ops *ops, backend_session *s, const devic
     double ms = 0.0;
     CHECK(ops->timer_start(s, msg) == LADDER_OK, msg);
     CHECK(ops->timer_stop(s, &ms, msg) == LADDER_ERROR, "an empty timer window was timed");
+
+    test_heavy_kernel(ops, s, dev, dir);
 }
 
 /* ---- CLBlast ---- */

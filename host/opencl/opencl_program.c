@@ -180,12 +180,10 @@ static ladder_status set_args(cl_kernel kernel, const char *name, const kernel_a
     return LADDER_OK;
 }
 
-/* The geometry must be sound (a bug in the rung's table otherwise: an error) and fit the
- * device and the compiled kernel (a limit of this device: unsupported). A kernel that uses
- * many registers may allow fewer work-items per group than the device maximum, and only
- * CL_KERNEL_WORK_GROUP_SIZE, known after compiling, tells. */
-static ladder_status check_geometry(const backend_session *s, cl_kernel kernel,
-                                    const char *name, const launch_dims *dims, char *msg)
+/* The geometry must be sound (otherwise the rung's table has a bug: an error) and fit the
+ * device (otherwise this device is too small for the rung: unsupported). */
+static ladder_status check_geometry(const backend_session *s, const char *name,
+                                    const launch_dims *dims, char *msg)
 {
     for (int d = 0; d < 2; d++) {
         size_t global = dims->global[d], local = dims->local[d];
@@ -194,22 +192,40 @@ static ladder_status check_geometry(const backend_session *s, cl_kernel kernel,
                                "is not a positive multiple of the work-group size %zu",
                                name, global, d, local);
         if (local > s->info.max_work_item_sizes[d])
-            return ladder_fail(msg, LADDER_UNSUPPORTED, "kernel %s: %s allows at most %zu "
-                               "work-items in dimension %d of a work-group, the rung asks for "
-                               "%zu", name, s->info.name, s->info.max_work_item_sizes[d], d,
-                               local);
+            return ladder_fail(msg, LADDER_UNSUPPORTED, "kernel %s: this device allows at most "
+                               "%zu work-items in dimension %d of a work-group, the rung asks "
+                               "for %zu", name, s->info.max_work_item_sizes[d], d, local);
     }
-    size_t allowed = 0;
-    cl_int err = clGetKernelWorkGroupInfo(kernel, s->device, CL_KERNEL_WORK_GROUP_SIZE,
-                                          sizeof allowed, &allowed, NULL);
-    if (err != CL_SUCCESS)
-        return ocl_fail(msg, err, "clGetKernelWorkGroupInfo(%s, CL_KERNEL_WORK_GROUP_SIZE)",
-                        name);
     size_t asked = dims->local[0] * dims->local[1];
-    if (asked > allowed)
-        return ladder_fail(msg, LADDER_UNSUPPORTED, "kernel %s allows at most %zu work-items "
-                           "per work-group here, the rung asks for %zu", name, allowed, asked);
+    if (asked > s->info.max_work_group_size)
+        return ladder_fail(msg, LADDER_UNSUPPORTED, "kernel %s: this device allows at most %zu "
+                           "work-items per work-group, the rung asks for %zu", name,
+                           s->info.max_work_group_size, asked);
     return LADDER_OK;
+}
+
+/* A compiled kernel may allow fewer work-items per group than the device (each work-item
+ * needs registers, and a whole group's must fit one compute unit); CL_KERNEL_WORK_GROUP_SIZE
+ * is meant to be that limit. It is consulted only after the enqueue was refused, not before:
+ * NVIDIA's driver (580, H100) reports 256 for every kernel, yet runs 1024-work-item groups of
+ * a light kernel correctly and refuses a heavy one only at enqueue, with
+ * CL_OUT_OF_RESOURCES. Checking first would turn rungs that run into "unsupported". */
+static ladder_status refused_launch(const backend_session *s, cl_kernel kernel,
+                                    const char *name, const launch_dims *dims, cl_int err,
+                                    char *msg)
+{
+    size_t asked = dims->local[0] * dims->local[1], allowed = 0;
+    if (err == CL_INVALID_WORK_GROUP_SIZE || err == CL_OUT_OF_RESOURCES) {
+        cl_int query = clGetKernelWorkGroupInfo(kernel, s->device, CL_KERNEL_WORK_GROUP_SIZE,
+                                                sizeof allowed, &allowed, NULL);
+        if (query == CL_SUCCESS && asked > allowed)
+            return ladder_fail(msg, LADDER_UNSUPPORTED, "kernel %s allows at most %zu "
+                               "work-items per work-group here, the rung asks for %zu "
+                               "(clEnqueueNDRangeKernel: %s)", name, allowed, asked,
+                               ocl_error_name(err));
+    }
+    return ocl_fail(msg, err, "clEnqueueNDRangeKernel(%s, global %zux%zu, local %zux%zu)",
+                    name, dims->global[0], dims->global[1], dims->local[0], dims->local[1]);
 }
 
 ladder_status ocl_launch(backend_session *s, gpu_program *program, const char *kernel_name,
@@ -220,7 +236,7 @@ ladder_status ocl_launch(backend_session *s, gpu_program *program, const char *k
     if (st == LADDER_OK)
         st = set_args(kernel, kernel_name, args, nargs, msg);
     if (st == LADDER_OK)
-        st = check_geometry(s, kernel, kernel_name, dims, msg);
+        st = check_geometry(s, kernel_name, dims, msg);
     if (st != LADDER_OK)
         return st;
     /* Ask for an event only while the timer runs: outside it nobody would read it. */
@@ -229,9 +245,7 @@ ladder_status ocl_launch(backend_session *s, gpu_program *program, const char *k
     cl_int err = clEnqueueNDRangeKernel(s->queue, kernel, 2, NULL, dims->global, dims->local,
                                         0, NULL, want);
     if (err != CL_SUCCESS)
-        return ocl_fail(msg, err, "clEnqueueNDRangeKernel(%s, global %zux%zu, local %zux%zu)",
-                        kernel_name, dims->global[0], dims->global[1], dims->local[0],
-                        dims->local[1]);
+        return refused_launch(s, kernel, kernel_name, dims, err, msg);
     if (event)
         ocl_timer_record(s, event, event);
     return LADDER_OK;
