@@ -29,7 +29,7 @@ typedef struct {
     size_t max_work_item_sizes[3];
     size_t global_mem_bytes;
     size_t max_alloc_bytes;     /* largest single buffer */
-    int cc_major, cc_minor;     /* CUDA compute capability; 0 for OpenCL */
+    int cc_major, cc_minor;     /* NVIDIA compute capability (CUDA, and OpenCL on NVIDIA); 0 if none */
     int subgroups;              /* 1 if OpenCL subgroup functions are available */
     double fp32_peak_gflops;    /* computed where the backend can tell; 0 = unknown */
 } device_info;

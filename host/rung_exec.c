@@ -196,6 +196,19 @@ static ladder_status device_fetch(void *ctx, float *C, char *msg)
 
 static long round_up_long(long x, int m) { return (x + m - 1) / m * m; }
 
+ladder_status rung_check_size(const rung *r, const int *values, const gemm_size *s,
+                              char *msg)
+{
+    int mult[3] = {1, 1, 1};
+    if (r->multiples)
+        r->multiples(values, mult);
+    if (!r->pads && (s->M % mult[0] || s->N % mult[1] || s->K % mult[2]))
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "needs M, N, K multiples of %d, %d, %d (rungs that pad run any "
+                           "size)", mult[0], mult[1], mult[2]);
+    return LADDER_OK;
+}
+
 static void release_kernel_buffers(kernel_ctx *k)
 {
     const backend_ops *ops = k->sc->target->ops;
@@ -214,10 +227,10 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
     int mult[3] = {1, 1, 1};
     if (r->multiples)
         r->multiples(values, mult);
-    if (!r->pads && (sc->M % mult[0] || sc->N % mult[1] || sc->K % mult[2]))
-        return ladder_fail(msg, LADDER_UNSUPPORTED,
-                           "needs M, N, K multiples of %d, %d, %d (rungs that pad run any "
-                           "size)", mult[0], mult[1], mult[2]);
+    gemm_size size = {sc->M, sc->N, sc->K};
+    ladder_status st = rung_check_size(r, values, &size, msg);
+    if (st != LADDER_OK)
+        return st;
     k.Mp = round_up_long(sc->M, mult[0]);
     k.Np = round_up_long(sc->N, mult[1]);
     k.Kp = round_up_long(sc->K, mult[2]);
@@ -242,7 +255,7 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
 
     char defines[256];
     rung_params_defines(r, values, defines, sizeof defines);
-    ladder_status st = cached_compile(pc, t, r->id, defines, &k.gemm, msg);
+    st = cached_compile(pc, t, r->id, defines, &k.gemm, msg);
     if (st == LADDER_OK && (r->transposes_b || r->pads))
         st = cached_compile(pc, t, "helpers", "", &k.helpers, msg);
     if (st == LADDER_OK && (r->transposes_b || k.padded))

@@ -25,6 +25,11 @@ typedef struct program_cache program_cache;
 program_cache *program_cache_new(void);
 void program_cache_free(program_cache *pc, const backend_ops *ops);
 
+/* LADDER_UNSUPPORTED (with the reason) when rung `r` with these parameters cannot take
+ * the size: rungs that do not pad need multiples of their tiles. */
+ladder_status rung_check_size(const rung *r, const int *values, const gemm_size *s,
+                              char *msg);
+
 /* Measures rung `r` with parameter `values` (already resolved for this device). */
 ladder_status exec_rung(size_context *sc, program_cache *pc, const rung *r, const int *values,
                         const measure_job *defaults, measure_result *out, char *msg);

@@ -45,8 +45,10 @@ ladder_status runner_resolve_params(const rung *r, const param_override *ov, int
     if (rung_check_params(r, values, msg) == LADDER_OK &&
         rung_check_device(r, values, dev, msg) == LADDER_OK)
         return LADDER_OK;
-    return ladder_fail(msg, LADDER_UNSUPPORTED, "%s (small-device defaults too: %s)", first,
-                       msg);
+    char second[LADDER_MSG];
+    snprintf(second, sizeof second, "%s", msg);
+    return ladder_fail(msg, LADDER_UNSUPPORTED, "%.400s (small-device defaults too: %.400s)",
+                       first, second);
 }
 
 /* ---- rows and the live table -------------------------------------------------------- */
@@ -165,23 +167,36 @@ static void measure_row(const run_plan *plan, run_target *t, program_cache *pc,
     measure_job defaults = {.ops = t->ops, .session = t->session, .ref = ref,
                             .host_c = sc->host_c, .reps = plan->reps,
                             .max_seconds = plan->max_seconds};
+    /* A size the rung cannot take is simply unsupported: no other parameters are tried. */
+    if (st == LADDER_OK && r->kind == RUNG_KERNEL)
+        st = rung_check_size(r, values, s, msg);
+    int size_refused = st == LADDER_UNSUPPORTED;
     if (st == LADDER_OK)
         st = exec_rung(sc, pc, r, values, &defaults, &m, msg);
-    if (st == LADDER_UNSUPPORTED && strcmp(source, "default") == 0) {
+    if (st == LADDER_UNSUPPORTED && !size_refused && strcmp(source, "default") == 0) {
         /* The compiled kernel refused the defaults (a driver may allow fewer work-items
          * than the device's maximum, e.g. for a kernel that uses many registers): the
          * small-device defaults are the fallback, as for devices known to be small. */
         char first[LADDER_MSG];
         snprintf(first, sizeof first, "%s", msg);
-        rung_defaults(r, 1, values);
-        if (rung_check_params(r, values, msg) == LADDER_OK &&
-            rung_check_device(r, values, &t->dev, msg) == LADDER_OK) {
+        int small[RUNG_MAX_PARAMS] = {0};
+        rung_defaults(r, 1, small);
+        if (memcmp(small, values, sizeof small) != 0 &&
+            rung_check_params(r, small, msg) == LADDER_OK &&
+            rung_check_device(r, small, &t->dev, msg) == LADDER_OK &&
+            rung_check_size(r, small, s, msg) == LADDER_OK) {
+            memcpy(values, small, sizeof small);
             rung_params_string(r, values, row->params, sizeof row->params);
             snprintf(row->param_source, sizeof row->param_source, "small-default");
             st = exec_rung(sc, pc, r, values, &defaults, &m, msg);
-            if (st == LADDER_UNSUPPORTED)
-                ladder_fail(msg, LADDER_UNSUPPORTED, "%s (small-device defaults too: %s)",
-                            first, msg);
+            if (st == LADDER_UNSUPPORTED) {
+                char second[LADDER_MSG];
+                snprintf(second, sizeof second, "%s", msg);
+                ladder_fail(msg, LADDER_UNSUPPORTED,
+                            "%.400s (small-device defaults too: %.400s)", first, second);
+            }
+        } else {
+            snprintf(msg, LADDER_MSG, "%s", first);
         }
     }
     if (st == LADDER_UNSUPPORTED) {
