@@ -107,11 +107,30 @@ void rung_params_defines(const rung *r, const int *values, char *out, size_t siz
                                  r->params[i].name, values[i]);
 }
 
+static int is_opencl(const device_info *dev) { return strcmp(dev->backend, "opencl") == 0; }
+
+void rung_compile_options(const rung *r, const int *values, const device_info *dev,
+                          char *out, size_t size)
+{
+    rung_params_defines(r, values, out, size);
+    if (r->uses_subgroups && r->uses_subgroups(values) && is_opencl(dev)) {
+        /* Sub-group functions exist from OpenCL C 2.0 on; a 3.0 device may leave 2.0 out,
+         * so ask for the newest standard the device reports. */
+        size_t used = strlen(out);
+        snprintf(out + used, size - used, " -cl-std=%s",
+                 strstr(dev->driver, "OpenCL 2.") ? "CL2.0" : "CL3.0");
+    }
+}
+
 ladder_status rung_check_device(const rung *r, const int *values, const device_info *dev,
                                 char *msg)
 {
     if (r->kind != RUNG_KERNEL)
         return LADDER_OK;
+    if (r->uses_subgroups && r->uses_subgroups(values) && is_opencl(dev) && !dev->subgroups)
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "these parameters use OpenCL sub-group functions, which this "
+                           "device does not offer");
     launch_dims dims;
     /* Geometry at the smallest size the rung accepts gives the work-group shape. */
     int mult[3] = {1, 1, 1};

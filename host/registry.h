@@ -66,6 +66,11 @@ typedef struct rung {
 
     /* Local (shared) memory one work-group uses, in bytes. NULL = none. */
     size_t (*local_mem_bytes)(const int *p);
+
+    /* 1 when these parameters use OpenCL sub-group functions (CUDA always has warp
+     * shuffles). Such a build gets an OpenCL C 2.0+ standard option, and a device
+     * without sub-groups reports the rung unsupported. NULL = never. */
+    int (*uses_subgroups)(const int *p);
 } rung;
 
 /* All entries: kernel rungs in order, then the baselines. */
@@ -89,6 +94,11 @@ void rung_params_string(const rung *r, const int *values, char *out, size_t size
 
 /* "-DTS=32 -DWPT=8" (compiler options). */
 void rung_params_defines(const rung *r, const int *values, char *out, size_t size);
+
+/* The compiler options for a backend: the defines, plus for OpenCL sub-group builds the
+ * OpenCL C standard that has them. */
+void rung_compile_options(const rung *r, const int *values, const device_info *dev,
+                          char *out, size_t size);
 
 /* Checks the parameters against what the device has (local memory, work-group size).
  * LADDER_UNSUPPORTED with the reason when the device cannot take them. */

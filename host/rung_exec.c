@@ -254,7 +254,7 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
                            (double)t->dev.global_mem_bytes / 1048576.0);
 
     char defines[256];
-    rung_params_defines(r, values, defines, sizeof defines);
+    rung_compile_options(r, values, &t->dev, defines, sizeof defines);
     st = cached_compile(pc, t, r->id, defines, &k.gemm, msg);
     if (st == LADDER_OK && (r->transposes_b || r->pads))
         st = cached_compile(pc, t, "helpers", "", &k.helpers, msg);

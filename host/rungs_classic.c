@@ -124,6 +124,9 @@ static ladder_status wideloads_validate(const int *p, char *msg)
 /* Rung 8 adds p[6] = USE_LDG and p[7] = USE_SHUFFLE. Shuffles exchange B between the
  * RTSM = TSM/WPTM work-items that share a column group, which must sit inside one warp
  * (sub-group): RTSM a power of two up to 32, and whole warps of 32. */
+/* OpenCL needs sub-groups (and an OpenCL C 2.0+ build) only for the shuffles. */
+static int vendor_uses_subgroups(const int *p) { return p[7]; }
+
 static ladder_status vendor_validate(const int *p, char *msg)
 {
     if (blocked_check(p, 1, msg) != LADDER_OK)
@@ -235,6 +238,7 @@ const rung rungs_classic[] = {
                    {"USE_SHUFFLE", 0, 0, 0, 1,
                     "1: share B fragments by warp shuffles (OpenCL: sub-group shuffles)"}},
         .validate = vendor_validate,
+        .uses_subgroups = vendor_uses_subgroups,
         .multiples = rect_multiples,
         .transposes_b = 1,
         .geometry = blocked_geometry,

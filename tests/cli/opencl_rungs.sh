@@ -33,4 +33,19 @@ while read -r number name pads m n k sm sn sk; do
     fi
   done
 done < <("$LADDER" list --brief)
+
+# Rung 8's sub-group shuffles: verified where the device has sub-groups, otherwise
+# reported unsupported with the reason (never a build error).
+out="$WORK/shuffle.csv"
+if "$LADDER" run --backend opencl --rungs 8 --param USE_SHUFFLE=1 --sizes 128x128x32,256x128x64 \
+     --verify full --reps 3 --output "$out" >"$WORK/log" 2>&1; then
+  statuses=$(column "$out" status | sort -u)
+  if [ "$statuses" = ok ] || { [ "$statuses" = unsupported ] && grep -q "sub-group" "$out"; }; then
+    pass
+  else
+    fail "rung 8 with USE_SHUFFLE=1: $statuses"; cat "$out" >&2
+  fi
+else
+  fail "rung 8 with USE_SHUFFLE=1 did not run:"; sed 's/^/    /' "$WORK/log" >&2
+fi
 finish

@@ -87,5 +87,35 @@ int main(void)
     CHECK(runner_resolve_params(naive, NULL, 0, 0, &tiny, v, &source, msg) == LADDER_UNSUPPORTED);
     param_override bad = {3, "WPT", 7};
     CHECK(runner_resolve_params(wpt, &bad, 1, 0, NULL, v, &source, msg) == LADDER_ERROR);
+
+    /* Rung 8's OpenCL shuffles: built with an OpenCL C 2.0+ standard, and unsupported on a
+     * device without sub-groups; CUDA builds are untouched. */
+    const rung *vendor = registry_find("vendor");
+    CHECK(vendor != NULL);
+    if (vendor) {
+        rung_defaults(vendor, 0, v);
+        int shuffle = rung_param_index(vendor, "USE_SHUFFLE");
+        CHECK(shuffle >= 0);
+        v[shuffle] = 1;
+        device_info ocl = big_gpu();
+        strcpy(ocl.backend, "opencl");
+        strcpy(ocl.driver, "5.0 (OpenCL 3.0 PoCL)");
+        char options[256];
+        ocl.subgroups = 1;
+        rung_compile_options(vendor, v, &ocl, options, sizeof options);
+        CHECK(strstr(options, "-DUSE_SHUFFLE=1 -cl-std=CL3.0") != NULL);
+        CHECK(rung_check_device(vendor, v, &ocl, msg) == LADDER_OK);
+        ocl.subgroups = 0;
+        CHECK(rung_check_device(vendor, v, &ocl, msg) == LADDER_UNSUPPORTED &&
+              strstr(msg, "sub-group"));
+        device_info cuda = big_gpu();
+        strcpy(cuda.backend, "cuda");
+        rung_compile_options(vendor, v, &cuda, options, sizeof options);
+        CHECK(strstr(options, "-cl-std") == NULL);
+        CHECK(rung_check_device(vendor, v, &cuda, msg) == LADDER_OK);
+        v[shuffle] = 0;
+        rung_compile_options(vendor, v, &ocl, options, sizeof options);
+        CHECK(strstr(options, "-cl-std") == NULL);
+    }
     return CHECK_DONE();
 }
