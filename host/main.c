@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ladder_version.h"
 #include "plot.h"
 
 static void usage(FILE *out)

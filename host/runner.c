@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ladder_version.h"
 #include "random.h"
 #include "rung_exec.h"
 
