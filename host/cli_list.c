@@ -45,6 +45,24 @@ static void print_brief(const rung *all, int n)
     }
 }
 
+/* One line per kernel rung and parameter set, for scripts that compile the kernels
+ * themselves (tools/ptxas-report.sh): file stem, "default" or "small", the defines. */
+static void print_defines(const rung *all, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const rung *r = &all[i];
+        if (r->kind != RUNG_KERNEL)
+            continue;
+        for (int small = 0; small < 2; small++) {
+            int values[RUNG_MAX_PARAMS];
+            char defines[256];
+            rung_defaults(r, small, values);
+            rung_params_defines(r, values, defines, sizeof defines);
+            printf("%s %s %s\n", r->id, small ? "small" : "default", defines);
+        }
+    }
+}
+
 int cmd_list(int argc, char **argv)
 {
     int n;
@@ -54,6 +72,10 @@ int cmd_list(int argc, char **argv)
             print_brief(all, n);
             return 0;
         }
+        if (strcmp(argv[i], "--defines") == 0) {
+            print_defines(all, n);
+            return 0;
+        }
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             printf("usage: ladder list\n\n"
                    "Lists the rungs (number, name, idea, parameters with their H100 defaults\n"
@@ -61,7 +83,9 @@ int cmd_list(int argc, char **argv)
                    "them in ladder run --rungs by number, range or name, e.g. 1-3,cublas.\n"
                    "\n"
                    "  --brief   one line per kernel rung for scripts: number, name, pads,\n"
-                   "            multiples of M N K (defaults), multiples of M N K (small)\n");
+                   "            multiples of M N K (defaults), multiples of M N K (small)\n"
+                   "  --defines one line per kernel rung and parameter set: file stem,\n"
+                   "            default|small, the compiler defines\n");
             return 0;
         }
         return cli_usage_error("list", "unknown option '%s' (see ladder list --help)", argv[i]);
