@@ -44,8 +44,13 @@ static double round_half_up(double x, int decimals)
 
 void fmt_gflops(double gflops, char *out, size_t size)
 {
+    /* Whole GFLOPS are plenty for a GPU; below 100 (a CPU through PoCL) one decimal keeps
+     * rungs apart that would otherwise all read "3". */
     char plain[64];
-    snprintf(plain, sizeof plain, "%.0f", round_half_up(gflops, 0));
+    if (round_half_up(gflops, 1) < 100.0)
+        snprintf(plain, sizeof plain, "%.1f", round_half_up(gflops, 1));
+    else
+        snprintf(plain, sizeof plain, "%.0f", round_half_up(gflops, 0));
     group_thousands(plain, out, size);
 }
 

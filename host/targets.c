@@ -77,6 +77,14 @@ static int match_device(const backend_slot *s, const char *device, char *msg)
         long i = strtol(device, NULL, 10);
         return i < s->count ? (int)i : -1;
     }
+    /* "gpu" and "cpu" pick the first device of that type: names rarely say it (PoCL's CPU
+     * device is called "pthread-skylake-avx512-...", say). */
+    int want_gpu = strcasecmp(device, "gpu") == 0, want_cpu = strcasecmp(device, "cpu") == 0;
+    for (int i = 0; (want_gpu || want_cpu) && i < s->count; i++) {
+        device_info info;
+        if (s->ops->device_query(i, &info, msg) == LADDER_OK && info.is_gpu == want_gpu)
+            return i;
+    }
     for (int i = 0; i < s->count; i++) {
         device_info info;
         if (s->ops->device_query(i, &info, msg) == LADDER_OK && contains(info.name, device))

@@ -20,7 +20,8 @@ void backends_probe(backend_slot slots[BACKEND_SLOTS]);
 /* Chooses and opens the devices of a run.
  *   backend: "opencl", "cuda" or "all"
  *   device:  NULL (each backend's best device: a GPU if there is one), "opencl:1",
- *            an index within each chosen backend, or a substring of the device name
+ *            an index within each chosen backend, "gpu" or "cpu" (the first device of
+ *            that type), or a substring of the device name
  *   with_cpu: also add the host CPU target (for the cpu baseline)
  * Returns LADDER_ERROR with a message when nothing matches. */
 ladder_status targets_open(const char *backend, const char *device, int with_cpu,

@@ -21,6 +21,11 @@ if has_opencl_device; then
   "$LADDER" run --backend opencl --rungs 1 --sizes 64 --seed 7 --output "$WORK/again.csv" >/dev/null 2>&1
   [ "$(column "$out" error_ratio | sed -n 2p)" = "$(column "$WORK/again.csv" error_ratio)" ] \
     && pass || fail "same seed, different error measure"
+  # --device cpu picks the CPU device by type, whatever its name.
+  if "$LADDER" devices | grep -q '^opencl:.*' && "$LADDER" devices | grep -A2 '^opencl:' | grep -q '    CPU,'; then
+    "$LADDER" run --backend opencl --device cpu --rungs 1 --sizes 16 --output "$WORK/c.csv" >/dev/null 2>&1 \
+      && [ "$(column "$WORK/c.csv" status)" = ok ] && pass || fail "--device cpu"
+  fi
   # Sampled verification above the full-check limit.
   "$LADDER" run --backend opencl --rungs 3 --sizes 128 --full-limit 1000 --output "$WORK/s.csv" >/dev/null 2>&1
   [ "$(column "$WORK/s.csv" verify)" = "sampled" ] && [ "$(column "$WORK/s.csv" status)" = ok ] \

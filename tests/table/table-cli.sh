@@ -73,7 +73,7 @@ expect_value "3,150"        gflops --backend cuda --rung 3 --size 256 $gpu
 expect_value "12,000"       gflops --backend opencl --rungs clblast --size 512 $gpu
 expect_value "0.0107"       ms --backend cuda --rung 3 --size 256 $gpu
 expect_value "1,342"        ms --rung cpu --size 2048 $gpu
-expect_value "13"           gflops --backend cpu --size 2048 $gpu
+expect_value "12.8"         gflops --backend cpu --size 2048 $gpu
 expect_value "0.35"         vs-library --backend cuda --rung wpt --size 256 $gpu
 expect_value "1.00"         vs-library --backend cuda --rung cublas --size 512 $gpu
 expect_value "2.25×"        step-gain --backend cuda --rung 3 --size 256 $gpu

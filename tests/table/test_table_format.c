@@ -22,8 +22,10 @@ static int formats_as(formatter f, double v, const char *want)
 
 static void test_gflops(void)
 {
-    CHECK(formats_as(fmt_gflops, 0.4, "0"));
-    CHECK(formats_as(fmt_gflops, 5.85, "6"));
+    CHECK(formats_as(fmt_gflops, 0.4, "0.4"));
+    CHECK(formats_as(fmt_gflops, 5.85, "5.9"));
+    CHECK(formats_as(fmt_gflops, 99.94, "99.9"));
+    CHECK(formats_as(fmt_gflops, 99.96, "100"));
     CHECK(formats_as(fmt_gflops, 999.49, "999"));
     CHECK(formats_as(fmt_gflops, 999.5, "1,000"));
     CHECK(formats_as(fmt_gflops, 1234.5, "1,235"));   /* half up, not half to even */
