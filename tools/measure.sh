@@ -4,8 +4,8 @@
 #
 #   tools/measure.sh OUTDIR [ladder run options...]
 #
-# Writes OUTDIR/results.csv, OUTDIR/devices.txt, OUTDIR/environment.txt and, where
-# nvidia-smi exists, OUTDIR/nvidia-smi.txt. LADDER (default build/ladder) names the binary.
+# Writes OUTDIR/results.csv, OUTDIR/devices.txt, OUTDIR/environment.txt, OUTDIR/lscpu.txt
+# (the host's caches) and, where nvidia-smi exists, OUTDIR/nvidia-smi.txt. LADDER (default build/ladder) names the binary.
 set -uo pipefail
 out=${1:?usage: tools/measure.sh OUTDIR [ladder run options...]}
 shift
@@ -13,6 +13,9 @@ ladder=${LADDER:-build/ladder}
 mkdir -p "$out"
 
 "$ladder" devices >"$out/devices.txt" 2>&1
+if command -v lscpu >/dev/null 2>&1; then
+  lscpu >"$out/lscpu.txt" 2>&1
+fi
 if command -v nvidia-smi >/dev/null 2>&1; then
   nvidia-smi -q >"$out/nvidia-smi.txt" 2>&1
 fi
