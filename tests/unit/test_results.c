@@ -141,7 +141,13 @@ int main(void)
     CHECK(read_fails("/nonexistent/file.csv", "cannot open"));
 
     /* An unwritable output path fails at open, before any work. */
-    CHECK(results_open("/nonexistent-dir/out.csv", &w, msg) == LADDER_ERROR);
+    CHECK(results_open("/dev/null/dir/out.csv", &w, msg) == LADDER_ERROR);
+    /* Missing folders above the file are created. */
+    char nested[300];
+    snprintf(nested, sizeof nested, "%s/new/deeper/out.csv", dir);
+    CHECK(results_open(nested, &w, msg) == LADDER_OK);
+    CHECK(results_close(w, msg) == LADDER_OK);
+    CHECK(access(nested, F_OK) == 0);
 
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     CHECK(system(cmd) == 0);
