@@ -25,6 +25,20 @@ static void print_sizes(const rung *r)
                mult[0], mult[1], mult[2]);
 }
 
+/* The values ladder tune tries, e.g. "ladder tune tries: TS 8,16,32; WPT 1,2,4". */
+static void print_choices(const rung *r)
+{
+    printf("    ladder tune tries:");
+    for (int p = 0; p < r->nparams; p++) {
+        int values[RUNG_MAX_CHOICES];
+        int n = rung_param_choices(&r->params[p], values);
+        printf("%s %s ", p ? ";" : "", r->params[p].name);
+        for (int i = 0; i < n; i++)
+            printf("%s%d", i ? "," : "", values[i]);
+    }
+    printf("\n");
+}
+
 /* One line per kernel rung, for scripts and tests: number, name, pads (0/1), then the
  * multiples of M, N, K with the default and with the small-device parameters. */
 static void print_brief(const rung *all, int n)
@@ -106,6 +120,8 @@ int cmd_list(int argc, char **argv)
                 printf(" (small devices: %d)", q->small_value);
             printf("  %s\n", q->meaning);
         }
+        if (r->kind == RUNG_KERNEL && r->nparams > 0)
+            print_choices(r);
         if (r->transposes_b)
             printf("    helper: B is transposed by a helper kernel, timed with the rung\n");
         print_sizes(r);

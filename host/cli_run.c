@@ -13,6 +13,8 @@
 #include "runner.h"
 #include "sizes.h"
 #include "targets.h"
+#include "tuned_params.h"
+#include "tuning_paths.h"
 
 #define DEFAULT_SIZES_GPU "256,512,1024,1536,2048,3072,4096"
 #define DEFAULT_SIZES_CPU "128,256,384,512,768,1024"
@@ -28,6 +30,8 @@ static void run_help(void)
         "Runs rungs and baselines on devices, verifies every result against a CPU reference,\n"
         "times it with device events (median of the repetitions), prints a live table and\n"
         "writes one CSV row per (device, rung, size). Exits 1 if any verification failed.\n"
+        "Rungs use the device's tuned parameters (ladder tune) where the tuning database\n"
+        "has them for the size's class; the table marks them [tuned].\n"
         "\n"
         "options:\n"
         "  --backend B      opencl, cuda or all (default: all available)\n"
@@ -48,6 +52,9 @@ static void run_help(void)
         "                   it) or 3:WPT=4 (rung 3 only); repeatable\n"
         "  --small-defaults use every rung's small-device defaults (32 KiB local memory,\n"
         "                   256 work-items) even where the device could take more\n"
+        "  --defaults       ignore the tuning database: every rung runs its defaults\n"
+        "  --db FILE        read tuned parameters from FILE only (default: the committed\n"
+        "                   tuning/*.tsv, then the user's database; see ladder tune --help)\n"
         "  --seed N         seed of the random inputs (default %d); recorded in each row\n"
         "  --output FILE    result file (default: ladder-<host>-<date>.csv here)\n"
         "\n"
@@ -135,44 +142,6 @@ static int parse_rungs(const char *spec, const rung **list, int *n)
 
 /* ---- --param ----------------------------------------------------------------------- */
 
-static int parse_int(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || errno || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
-static int parse_param(const char *spec, param_override *ov)
-{
-    memset(ov, 0, sizeof *ov);
-    const char *p = spec, *colon = strchr(spec, ':'), *eq = strchr(spec, '=');
-    if (!eq)
-        return cli_usage_error("run", "--param '%s': expected NAME=VALUE or RUNG:NAME=VALUE",
-                               spec);
-    if (colon && colon < eq) {
-        char num[16];
-        long r;
-        snprintf(num, sizeof num, "%.*s", (int)(colon - spec), spec);
-        if (parse_int(num, 1, 1000, &r))
-            return cli_usage_error("run", "--param '%s': '%s' is not a rung number", spec, num);
-        ov->rung = (int)r;
-        p = colon + 1;
-    }
-    size_t len = (size_t)(eq - p);
-    if (len == 0 || len >= sizeof ov->name)
-        return cli_usage_error("run", "--param '%s': bad parameter name", spec);
-    memcpy(ov->name, p, len);
-    long v;
-    if (parse_int(eq + 1, INT_MIN, INT_MAX, &v))
-        return cli_usage_error("run", "--param '%s': '%s' is not an integer", spec, eq + 1);
-    ov->value = (int)v;
-    return 0;
-}
-
 /* Every override must name a parameter that a selected rung has, with a value it takes. */
 static int check_params(const rung **rungs, int nrungs, const param_override *ov, int nov)
 {
@@ -206,45 +175,10 @@ static int check_params(const rung **rungs, int nrungs, const param_override *ov
     return 0;
 }
 
-/* ---- sizes against the devices ------------------------------------------------------- */
-
-static int check_memory(const run_target *targets, int ntargets, const gemm_size *sizes,
-                        int nsizes)
-{
-    for (int s = 0; s < nsizes; s++) {
-        unsigned long long bytes = sizes_bytes(&sizes[s]);
-        if (bytes == 0)
-            return cli_usage_error("run", "size %ldx%ldx%ld: buffer sizes overflow size_t",
-                                   sizes[s].M, sizes[s].N, sizes[s].K);
-        for (int t = 0; t < ntargets; t++) {
-            const device_info *d = &targets[t].dev;
-            if (!targets[t].ops)
-                continue;
-            if (bytes > d->global_mem_bytes)
-                return cli_usage_error(
-                    "run", "size %ldx%ldx%ld needs %.0f MiB for A, B and C; %s has %.0f MiB",
-                    sizes[s].M, sizes[s].N, sizes[s].K, (double)bytes / 1048576.0, d->name,
-                    (double)d->global_mem_bytes / 1048576.0);
-            unsigned long long largest = (unsigned long long)sizes[s].M * sizes[s].K;
-            if ((unsigned long long)sizes[s].K * sizes[s].N > largest)
-                largest = (unsigned long long)sizes[s].K * sizes[s].N;
-            if ((unsigned long long)sizes[s].M * sizes[s].N > largest)
-                largest = (unsigned long long)sizes[s].M * sizes[s].N;
-            if (largest * 4 > d->max_alloc_bytes)
-                return cli_usage_error(
-                    "run", "size %ldx%ldx%ld has a %.0f MiB matrix; %s allows buffers of at "
-                    "most %.0f MiB", sizes[s].M, sizes[s].N, sizes[s].K,
-                    (double)largest * 4 / 1048576.0, d->name,
-                    (double)d->max_alloc_bytes / 1048576.0);
-        }
-    }
-    return 0;
-}
-
 /* ---- the command --------------------------------------------------------------------- */
 
 typedef struct {
-    const char *backend, *device, *rungs, *sizes, *output;
+    const char *backend, *device, *rungs, *sizes, *output, *db;
     long reps, seed;
     double max_seconds;
     verify_mode verify;
@@ -252,6 +186,7 @@ typedef struct {
     param_override overrides[32];
     int noverrides;
     int small_defaults;
+    int defaults; /* --defaults: no tuned parameters */
 } run_options;
 
 static int parse_options(int argc, char **argv, run_options *o)
@@ -278,18 +213,23 @@ static int parse_options(int argc, char **argv, run_options *o)
         STRING_OPTION("--rungs", rungs)
         STRING_OPTION("--sizes", sizes)
         STRING_OPTION("--output", output)
+        STRING_OPTION("--db", db)
 #undef STRING_OPTION
         if (strcmp(argv[i], "--small-defaults") == 0) {
             o->small_defaults = 1;
             continue;
         }
+        if (strcmp(argv[i], "--defaults") == 0) {
+            o->defaults = 1;
+            continue;
+        }
         if ((m = cli_option(argc, argv, &i, "--reps", &v)) != 0) {
-            if (m < 0 || parse_int(v, 1, 1000000, &o->reps))
+            if (m < 0 || cli_parse_long(v, 1, 1000000, &o->reps))
                 return cli_usage_error("run", "--reps needs an integer from 1 to 1000000");
             continue;
         }
         if ((m = cli_option(argc, argv, &i, "--seed", &v)) != 0) {
-            if (m < 0 || parse_int(v, 0, LONG_MAX, &o->seed))
+            if (m < 0 || cli_parse_long(v, 0, LONG_MAX, &o->seed))
                 return cli_usage_error("run", "--seed needs a non-negative integer");
             continue;
         }
@@ -302,7 +242,7 @@ static int parse_options(int argc, char **argv, run_options *o)
         }
         if ((m = cli_option(argc, argv, &i, "--full-limit", &v)) != 0) {
             long limit;
-            if (m < 0 || parse_int(v, 1, LONG_MAX, &limit))
+            if (m < 0 || cli_parse_long(v, 1, LONG_MAX, &limit))
                 return cli_usage_error("run", "--full-limit needs a positive integer");
             o->full_limit = (unsigned long long)limit;
             continue;
@@ -324,20 +264,13 @@ static int parse_options(int argc, char **argv, run_options *o)
                 return EXIT_USAGE;
             if (o->noverrides == (int)(sizeof o->overrides / sizeof o->overrides[0]))
                 return cli_usage_error("run", "too many --param options");
-            if (parse_param(v, &o->overrides[o->noverrides++]))
+            if (cli_parse_param("run", v, &o->overrides[o->noverrides++]))
                 return EXIT_USAGE;
             continue;
         }
         return cli_usage_error("run", "unknown option '%s' (see ladder run --help)", argv[i]);
     }
     return 0;
-}
-
-static void on_interrupt(int sig)
-{
-    (void)sig;
-    runner_interrupted = 1;
-    signal(SIGINT, SIG_DFL); /* a second Ctrl-C ends the program at once */
 }
 
 static void default_output(char *out, size_t size)
@@ -411,9 +344,24 @@ int cmd_run(int argc, char **argv)
         return cli_usage_error("run", "%s", msg);
     }
     int exit_code = 0;
-    if (check_memory(targets, ntargets, sizes, nsizes)) {
+    tuning_db tuning;
+    tuning_db_init(&tuning);
+    if (cli_check_memory("run", targets, ntargets, sizes, nsizes)) {
         exit_code = EXIT_USAGE;
         goto out;
+    }
+    if (!o.defaults) {
+        if (tuning_load_for_run(&tuning, o.db, "ladder run", msg) != LADDER_OK) {
+            exit_code = cli_usage_error("run", "%s", msg);
+            goto out;
+        }
+        for (int t = 0; t < ntargets; t++) {
+            int n = targets[t].ops ? tuned_params_count(&tuning, &targets[t].dev) : 0;
+            if (n > 0)
+                printf("tuning database: %d entr%s for %s:%d; rungs marked [tuned] use them "
+                       "(--defaults does not)\n", n, n == 1 ? "y" : "ies",
+                       targets[t].dev.backend, targets[t].dev.index);
+        }
     }
 
     char output[1024];
@@ -433,11 +381,12 @@ int cmd_run(int argc, char **argv)
         .noverrides = o.noverrides, .reps = (int)o.reps, .max_seconds = o.max_seconds,
         .verify = o.verify, .full_limit = o.full_limit, .seed = (uint64_t)o.seed,
         .writer = writer, .small_defaults = o.small_defaults,
+        .tuning = o.defaults ? NULL : &tuning,
     };
-    signal(SIGINT, on_interrupt);
+    cli_catch_interrupts(1);
     run_summary sum;
     ladder_status rs = runner_run(&plan, &sum, msg);
-    signal(SIGINT, SIG_DFL);
+    cli_catch_interrupts(0);
     if (rs != LADDER_OK) {
         fprintf(stderr, "ladder run: %s\n", msg);
         results_discard(writer);
@@ -473,6 +422,7 @@ int cmd_run(int argc, char **argv)
         exit_code = 1;
     }
 out:
+    tuning_db_free(&tuning);
     targets_close(targets, ntargets);
     free(sizes);
     return exit_code;

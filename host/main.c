@@ -1,4 +1,4 @@
-/* ladder: the gemm-ladder command. Subcommands: devices, list, run, plot, table. */
+/* ladder: the gemm-ladder command. Subcommands: devices, list, run, tune, plot, table. */
 #include <stdio.h>
 #include <string.h>
 
@@ -17,6 +17,7 @@ static void usage(FILE *out)
             "  devices   list every OpenCL and CUDA device and what a benchmark needs to know\n"
             "  list      list the rungs and baselines: ideas, parameters, accepted sizes\n"
             "  run       run rungs on devices, verify every result, time it, write a CSV file\n"
+            "  tune      search a rung's parameters on a device; ladder run uses the best\n"
             "  plot      draw figures from result files with gnuplot\n"
             "  table     print Markdown tables of result files (for the tutorial)\n",
             LADDER_VERSION);
@@ -25,8 +26,8 @@ static void usage(FILE *out)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "ladder: no command given (commands: devices, list, run, plot, "
-                        "table; see ladder --help)\n");
+        fprintf(stderr, "ladder: no command given (commands: devices, list, run, tune, "
+                        "plot, table; see ladder --help)\n");
         return EXIT_USAGE;
     }
     const char *cmd = argv[1];
@@ -44,11 +45,13 @@ int main(int argc, char **argv)
         return cmd_list(argc - 1, argv + 1);
     if (strcmp(cmd, "run") == 0)
         return cmd_run(argc - 1, argv + 1);
+    if (strcmp(cmd, "tune") == 0)
+        return cmd_tune(argc - 1, argv + 1);
     if (strcmp(cmd, "plot") == 0)
         return cmd_plot(argc - 1, argv + 1);
     if (strcmp(cmd, "table") == 0)
         return cmd_table(argc - 1, argv + 1);
-    fprintf(stderr, "ladder: unknown command '%s' (commands: devices, list, run, plot, table; "
-                    "see ladder --help)\n", cmd);
+    fprintf(stderr, "ladder: unknown command '%s' (commands: devices, list, run, tune, plot, "
+                    "table; see ladder --help)\n", cmd);
     return EXIT_USAGE;
 }

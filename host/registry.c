@@ -71,6 +71,22 @@ void rung_defaults(const rung *r, int small, int *values)
     }
 }
 
+int rung_param_choices(const rung_param *p, int *out)
+{
+    int n = 0;
+    if (p->choices) {
+        for (int i = 0; i < p->nchoices && n < RUNG_MAX_CHOICES; i++)
+            out[n++] = p->choices[i];
+        return n;
+    }
+    if (p->min <= 0 && p->max >= 0)
+        out[n++] = 0; /* a switch: 0 and 1 */
+    for (long v = 1; v <= p->max && n < RUNG_MAX_CHOICES; v *= 2)
+        if (v >= p->min)
+            out[n++] = (int)v;
+    return n;
+}
+
 ladder_status rung_check_params(const rung *r, const int *values, char *msg)
 {
     for (int i = 0; i < r->nparams; i++) {
@@ -96,6 +112,41 @@ void rung_params_string(const rung *r, const int *values, char *out, size_t size
     for (int i = 0; i < r->nparams && used < size; i++)
         used += (size_t)snprintf(out + used, size - used, "%s%s=%d", i ? " " : "",
                                  r->params[i].name, values[i]);
+}
+
+ladder_status rung_params_parse(const rung *r, const char *text, int *values, char *msg)
+{
+    int seen[RUNG_MAX_PARAMS] = {0};
+    const char *p = text;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        const char *eq = strchr(p, '=');
+        const char *space = strchr(p, ' ');
+        if (!eq || (space && space < eq))
+            return ladder_fail(msg, LADDER_ERROR, "'%s' is not NAME=VALUE ...", text);
+        char name[32];
+        snprintf(name, sizeof name, "%.*s", (int)(eq - p), p);
+        int i = rung_param_index(r, name);
+        if (i < 0)
+            return ladder_fail(msg, LADDER_ERROR, "rung %d (%s) has no parameter %s",
+                               r->number, r->name, name);
+        char *end;
+        long v = strtol(eq + 1, &end, 10);
+        if (end == eq + 1 || (*end && *end != ' ') || v < -1000000 || v > 1000000)
+            return ladder_fail(msg, LADDER_ERROR, "%s: '%.20s' is not an integer", name,
+                               eq + 1);
+        if (seen[i]++)
+            return ladder_fail(msg, LADDER_ERROR, "%s is given twice", name);
+        values[i] = (int)v;
+        p = end;
+    }
+    for (int i = 0; i < r->nparams; i++)
+        if (!seen[i])
+            return ladder_fail(msg, LADDER_ERROR, "%s is missing", r->params[i].name);
+    return LADDER_OK;
 }
 
 void rung_params_defines(const rung *r, const int *values, char *out, size_t size)

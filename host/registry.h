@@ -30,7 +30,20 @@ typedef struct {
                           0 means the same as `value` */
     int min, max;      /* accepted range, before the rung's own validate() */
     const char *meaning;
+    /* The values `ladder tune` tries (write them with CHOICES(...)); NULL means the powers
+     * of two from min to max (and 0 when min is 0). The tuner tries every combination
+     * of these lists that validate() and the device accept, so keep them short: the
+     * product of the list lengths is the size of the search. */
+    const int *choices;
+    int nchoices;
 } rung_param;
+
+/* CHOICES(8, 16, 32) fills both `choices` and `nchoices` of a rung_param. */
+#define CHOICES(...)                                                                     \
+    (const int[]){__VA_ARGS__}, (int)(sizeof((const int[]){__VA_ARGS__}) / sizeof(int))
+
+/* Most candidate values one parameter may have. */
+#define RUNG_MAX_CHOICES 16
 
 typedef enum {
     RUNG_KERNEL,  /* one of our kernels, compiled at run time */
@@ -86,11 +99,20 @@ int rung_param_index(const rung *r, const char *name);
 /* The rung's default parameter values; `small` selects the small-device defaults. */
 void rung_defaults(const rung *r, int small, int *values);
 
+/* The candidate values of parameter `p` for the tuner (see rung_param.choices), at most
+ * RUNG_MAX_CHOICES of them, into `out`; returns how many. */
+int rung_param_choices(const rung_param *p, int *out);
+
 /* Checks values against the declared ranges and the rung's validate(). */
 ladder_status rung_check_params(const rung *r, const int *values, char *msg);
 
 /* "TS=32 WPT=8" (for tables and result files). */
 void rung_params_string(const rung *r, const int *values, char *out, size_t size);
+
+/* The inverse of rung_params_string: "TS=32 WPT=8" into values. Every parameter of the
+ * rung must appear exactly once; LADDER_ERROR with the reason otherwise. (Ranges are
+ * rung_check_params's job.) */
+ladder_status rung_params_parse(const rung *r, const char *text, int *values, char *msg);
 
 /* "-DTS=32 -DWPT=8" (compiler options). */
 void rung_params_defines(const rung *r, const int *values, char *out, size_t size);

@@ -1,10 +1,10 @@
 /* Result files: writer (append to .partial, rename when complete) and reader. */
 #include "results.h"
+#include "paths.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* The schema: column names in order. README.md documents each one. */
 static const char *const columns[] = {
@@ -33,23 +33,10 @@ struct results_writer {
     char *partial;
 };
 
-/* Creates the folders above `path` (like mkdir -p), so --output results/new/run.csv works. */
-static void make_parent_dirs(const char *path)
-{
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
-    for (char *p = dir + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        mkdir(dir, 0777); /* an existing folder is fine; real failures surface at fopen */
-        *p = '/';
-    }
-}
-
 ladder_status results_open(const char *path, results_writer **out, char *msg)
 {
-    make_parent_dirs(path);
+    char ignored[LADDER_MSG];
+    make_parent_dirs(path, ignored); /* a folder that cannot be made fails at fopen below */
     results_writer *w = calloc(1, sizeof *w);
     if (!w)
         return ladder_fail(msg, LADDER_ERROR, "out of memory");

@@ -30,6 +30,24 @@ void program_cache_free(program_cache *pc, const backend_ops *ops)
     free(pc);
 }
 
+void program_cache_drop(program_cache *pc, const run_target *t, const rung *r,
+                        const int *values)
+{
+    char defines[256], key[256];
+    rung_compile_options(r, values, &t->dev, defines, sizeof defines);
+    snprintf(key, sizeof key, "%s %s", r->id, defines); /* as cached_compile makes it */
+    for (int i = 0; i < pc->n; i++)
+        if (strcmp(pc->key[i], key) == 0) {
+            t->ops->release_program(pc->program[i]);
+            pc->n--; /* the last entry fills the gap */
+            if (i != pc->n) {
+                memcpy(pc->key[i], pc->key[pc->n], sizeof pc->key[i]);
+                pc->program[i] = pc->program[pc->n];
+            }
+            return;
+        }
+}
+
 static ladder_status cached_compile(program_cache *pc, const run_target *t, const char *stem,
                                     const char *defines, gpu_program **out, char *msg)
 {

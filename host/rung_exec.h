@@ -24,6 +24,10 @@ void size_context_close(size_context *sc);
 typedef struct program_cache program_cache;
 program_cache *program_cache_new(void);
 void program_cache_free(program_cache *pc, const backend_ops *ops);
+/* Releases the program of rung `r` with these parameters, if compiled: the tuner builds
+ * hundreds of variants and needs each only while it measures it. */
+void program_cache_drop(program_cache *pc, const run_target *t, const rung *r,
+                        const int *values);
 
 /* LADDER_UNSUPPORTED (with the reason) when rung `r` with these parameters cannot take
  * the size: rungs that do not pad need multiples of their tiles. */

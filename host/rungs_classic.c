@@ -154,18 +154,30 @@ static size_t double_tiles_local_mem(const int *p)
     return 2 * single_tiles_local_mem(p);
 }
 
+/* What `ladder tune` tries (CHOICES) from rung 5 on: tiles of 64 to 256 on a side and 8
+ * to 32 deep, vectors of 2 to 8, register blocks of 4 to 16 on a side. Smaller tiles and
+ * blocks leave a GPU's registers idle, and scalar loads are what rung 4 left behind. That
+ * is 729 combinations for rungs 6, 7, 9 and 10, of which validate() and an H100 keep
+ * 340 to 480 (rung 8's two switches make it 1782). The lists hold both sets of defaults,
+ * so a search can start from them. */
+#define TILE_EDGES CHOICES(64, 128, 256)
+#define TILE_DEPTHS CHOICES(8, 16, 32)
+#define VECTOR_WIDTHS CHOICES(2, 4, 8)
+#define BLOCK_EDGES CHOICES(4, 8, 16)
+#define SWITCH CHOICES(0, 1)
+
 /* The parameters rungs 6-10 share, in the order the functions above read them: a
  * 128 x 128 tile and 256 work-items of 8 x 8 on every device. The depth TSK is the one
  * thing that differs: 32 on the H100 for rungs 6-8 (half the barriers of 16, and the
  * fastest there in both backends), 16 for rungs 9-10, whose two buffers of each tile
  * must stay within 48 KiB; half of that on small devices, to stay well inside 32 KiB. */
 #define TILE_PARAMS(tsk, tsk_small)                                                     \
-    {"TSM", 128, 0, 1, 1024, "tile rows (M)"},                                           \
-    {"TSN", 128, 0, 1, 1024, "tile columns (N)"},                                        \
-    {"TSK", tsk, tsk_small, 1, 256, "tile depth (K)"},                                    \
-    {"WIDTH", 4, 0, 1, 8, "vector width: 1, 2, 4 or 8"},                                 \
-    {"WPTM", 8, 0, 1, 64, "rows of C per work-item"},                                    \
-    {"WPTN", 8, 0, 1, 64, "columns of C per work-item"}
+    {"TSM", 128, 0, 1, 1024, "tile rows (M)", TILE_EDGES},                              \
+    {"TSN", 128, 0, 1, 1024, "tile columns (N)", TILE_EDGES},                           \
+    {"TSK", tsk, tsk_small, 1, 256, "tile depth (K)", TILE_DEPTHS},                      \
+    {"WIDTH", 4, 0, 1, 8, "vector width: 1, 2, 4 or 8", VECTOR_WIDTHS},                  \
+    {"WPTM", 8, 0, 1, 64, "rows of C per work-item", BLOCK_EDGES},                       \
+    {"WPTN", 8, 0, 1, 64, "columns of C per work-item", BLOCK_EDGES}
 
 const rung rungs_classic[] = {
     {
@@ -174,9 +186,12 @@ const rung rungs_classic[] = {
         .idea = "vectors of WIDTH floats for the loads, the stores and the arithmetic",
         .kind = RUNG_KERNEL,
         .nparams = 3,
-        .params = {{"TS", 32, 0, 2, 128, "tile edge (rung 3's, so only the vectors change)"},
-                   {"WIDTH", 4, 0, 1, 8, "vector width: 1, 2, 4 or 8 (divides TS)"},
-                   {"WPT", 8, 0, 1, 64, "columns of C per work-item (divides TS)"}},
+        .params = {{"TS", 32, 0, 2, 128, "tile edge (rung 3's, so only the vectors change)",
+                    CHOICES(8, 16, 32, 64, 128)},
+                   {"WIDTH", 4, 0, 1, 8, "vector width: 1, 2, 4 or 8 (divides TS)",
+                    CHOICES(1, 2, 4, 8)},
+                   {"WPT", 8, 0, 1, 64, "columns of C per work-item (divides TS)",
+                    CHOICES(1, 2, 4, 8, 16, 32)}},
         .validate = vectors_validate,
         .multiples = vectors_multiples,
         .geometry = vectors_geometry,
@@ -188,11 +203,12 @@ const rung rungs_classic[] = {
         .idea = "B is transposed once so both tiles load alike; tiles TSM x TSN x TSK",
         .kind = RUNG_KERNEL,
         .nparams = 5,
-        .params = {{"TSM", 128, 0, 1, 1024, "tile rows (M)"},
-                   {"TSN", 128, 0, 1, 1024, "tile columns (N)"},
-                   {"TSK", 32, 16, 1, 256, "tile depth (K)"},
-                   {"WIDTH", 4, 0, 1, 8, "vector width: 1, 2, 4 or 8"},
-                   {"WPTN", 16, 0, 1, 64, "columns of C per work-item"}},
+        .params = {{"TSM", 128, 0, 1, 1024, "tile rows (M)", TILE_EDGES},
+                   {"TSN", 128, 0, 1, 1024, "tile columns (N)", TILE_EDGES},
+                   {"TSK", 32, 16, 1, 256, "tile depth (K)", TILE_DEPTHS},
+                   {"WIDTH", 4, 0, 1, 8, "vector width: 1, 2, 4 or 8", VECTOR_WIDTHS},
+                   {"WPTN", 16, 0, 1, 64, "columns of C per work-item",
+                    CHOICES(4, 8, 16, 32)}},
         .validate = transpose_validate,
         .multiples = rect_multiples,
         .transposes_b = 1,
@@ -234,9 +250,10 @@ const rung rungs_classic[] = {
         .nparams = 8,
         .params = {TILE_PARAMS(32, 16),
                    {"USE_LDG", 1, 0, 0, 1,
-                    "1: read-only data path (CUDA __ldg, OpenCL const restrict)"},
+                    "1: read-only data path (CUDA __ldg, OpenCL const restrict)", SWITCH},
                    {"USE_SHUFFLE", 0, 0, 0, 1,
-                    "1: share B fragments by warp shuffles (OpenCL: sub-group shuffles)"}},
+                    "1: share B fragments by warp shuffles (OpenCL: sub-group shuffles)",
+                    SWITCH}},
         .validate = vendor_validate,
         .uses_subgroups = vendor_uses_subgroups,
         .multiples = rect_multiples,

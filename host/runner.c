@@ -10,6 +10,7 @@
 #include "ladder_version.h"
 #include "random.h"
 #include "rung_exec.h"
+#include "tuned_params.h"
 
 volatile sig_atomic_t runner_interrupted = 0;
 
@@ -54,7 +55,7 @@ ladder_status runner_resolve_params(const rung *r, const param_override *ov, int
 
 /* ---- rows and the live table -------------------------------------------------------- */
 
-static void row_identity(result_row *row, const run_plan *plan, const run_target *t,
+void runner_row_identity(result_row *row, uint64_t seed, const run_target *t,
                          const rung *r, const gemm_size *s)
 {
     memset(row, 0, sizeof *row);
@@ -79,8 +80,36 @@ static void row_identity(result_row *row, const run_plan *plan, const run_target
     row->M = s->M;
     row->N = s->N;
     row->K = s->K;
-    row->seed = plan->seed;
+    row->seed = seed;
     row->error_ratio = -1;
+}
+
+void runner_row_outcome(result_row *row, ladder_status st, const measure_result *m,
+                        const char *msg)
+{
+    if (st == LADDER_UNSUPPORTED) {
+        snprintf(row->status, sizeof row->status, "unsupported");
+        snprintf(row->reason, sizeof row->reason, "%s", msg);
+        return;
+    }
+    if (st != LADDER_OK) {
+        snprintf(row->status, sizeof row->status, "error");
+        snprintf(row->reason, sizeof row->reason, "%.*s", (int)sizeof row->reason - 1, msg);
+        return;
+    }
+    row->error_ratio = m->verified ? m->check.error_ratio : -1;
+    if (m->verified && !m->check.passed) {
+        snprintf(row->status, sizeof row->status, "FAILED");
+        snprintf(row->reason, sizeof row->reason, "%s", m->check.detail);
+        return;
+    }
+    snprintf(row->status, sizeof row->status, "ok");
+    row->reps = m->reps;
+    row->median_ms = m->median_ms;
+    row->min_ms = m->min_ms;
+    row->max_ms = m->max_ms;
+    row->gflops = 2.0 * (double)row->M * (double)row->N * (double)row->K /
+                  (m->median_ms * 1e6);
 }
 
 static void print_header(void)
@@ -92,6 +121,10 @@ static void print_header(void)
 static void print_row(const result_row *row)
 {
     char name[48], size[48], ms[16] = "-", gf[16] = "-", vs[16] = "-", check[320];
+    char params[160];
+    /* Tuned parameters are marked, so nobody mistakes them for the rung's defaults. */
+    snprintf(params, sizeof params, "%s%s", row->params,
+             strcmp(row->param_source, "tuned") == 0 ? " [tuned]" : "");
     if (row->rung)
         snprintf(name, sizeof name, "%d %s", row->rung, row->rung_name);
     else
@@ -111,8 +144,8 @@ static void print_row(const result_row *row)
         snprintf(check, sizeof check, "%s: %s", row->status, row->reason);
     if (strcmp(row->verify, "off") == 0 && strcmp(row->status, "ok") == 0)
         snprintf(check, sizeof check, "ok (not verified)");
-    printf("%-7s %-14s %-24s %-16s %10s %10s %7s  %s\n", row->backend, name, row->params,
-           size, ms, gf, vs, check);
+    printf("%-7s %-14s %-24s %-16s %10s %10s %7s  %s\n", row->backend, name, params, size,
+           ms, gf, vs, check);
     fflush(stdout);
 }
 
@@ -146,12 +179,23 @@ typedef struct {
     char name[16];
 } library_mark;
 
+/* Whether the user set a parameter of this rung with --param. */
+static int has_override(const run_plan *plan, const rung *r)
+{
+    for (int i = 0; i < plan->noverrides; i++) {
+        const param_override *ov = &plan->overrides[i];
+        if ((ov->rung == 0 || ov->rung == r->number) && rung_param_index(r, ov->name) >= 0)
+            return 1;
+    }
+    return 0;
+}
+
 static void measure_row(const run_plan *plan, run_target *t, program_cache *pc,
                         size_context *sc, const rung *r, const gemm_size *s,
                         const reference *ref, library_mark *lib, result_row *row)
 {
     char msg[LADDER_MSG];
-    row_identity(row, plan, t, r, s);
+    runner_row_identity(row, plan->seed, t, r, s);
     snprintf(row->verify, sizeof row->verify, "%s",
              ref ? verify_mode_name(reference_mode(ref)) : "off");
 
@@ -161,6 +205,15 @@ static void measure_row(const run_plan *plan, run_target *t, program_cache *pc,
     if (r->kind == RUNG_KERNEL) {
         st = runner_resolve_params(r, plan->overrides, plan->noverrides,
                                    plan->small_defaults, &t->dev, values, &source, msg);
+        /* The device's tuned parameters replace the defaults, never the user's choice. */
+        int tuned[RUNG_MAX_PARAMS] = {0};
+        if (st != LADDER_ERROR && plan->tuning && !plan->small_defaults &&
+            !has_override(plan, r) &&
+            tuned_params_find(plan->tuning, r, &t->dev, s, tuned, "ladder run")) {
+            memcpy(values, tuned, sizeof tuned);
+            source = "tuned";
+            st = LADDER_OK;
+        }
         rung_params_string(r, values, row->params, sizeof row->params);
         snprintf(row->param_source, sizeof row->param_source, "%s", source);
     }
@@ -200,31 +253,13 @@ static void measure_row(const run_plan *plan, run_target *t, program_cache *pc,
             snprintf(msg, LADDER_MSG, "%s", first);
         }
     }
-    if (st == LADDER_UNSUPPORTED) {
-        snprintf(row->status, sizeof row->status, "unsupported");
-        snprintf(row->reason, sizeof row->reason, "%s", msg);
-        return;
-    }
-    if (st != LADDER_OK) {
-        snprintf(row->status, sizeof row->status, "error");
-        snprintf(row->reason, sizeof row->reason, "%.*s", (int)sizeof row->reason - 1, msg);
+    runner_row_outcome(row, st, &m, msg);
+    if (st != LADDER_OK && st != LADDER_UNSUPPORTED)
         /* The full message (a compiler log, say) goes to the terminal. */
         fprintf(stderr, "ladder: %s rung %s at %ldx%ldx%ld: %s\n", t->dev.backend, r->name,
                 s->M, s->N, s->K, msg);
+    if (strcmp(row->status, "ok") != 0)
         return;
-    }
-    row->error_ratio = m.verified ? m.check.error_ratio : -1;
-    if (m.verified && !m.check.passed) {
-        snprintf(row->status, sizeof row->status, "FAILED");
-        snprintf(row->reason, sizeof row->reason, "%s", m.check.detail);
-        return;
-    }
-    snprintf(row->status, sizeof row->status, "ok");
-    row->reps = m.reps;
-    row->median_ms = m.median_ms;
-    row->min_ms = m.min_ms;
-    row->max_ms = m.max_ms;
-    row->gflops = 2.0 * (double)s->M * (double)s->N * (double)s->K / (m.median_ms * 1e6);
     if (r->kind == RUNG_LIBRARY) {
         lib->gflops = row->gflops;
         snprintf(lib->name, sizeof lib->name, "%s", r->name);
@@ -256,7 +291,7 @@ static ladder_status run_target_size(const run_plan *plan, run_target *t, progra
             if (!rung_runs_on(plan->rungs[i], t))
                 continue;
             result_row row;
-            row_identity(&row, plan, t, plan->rungs[i], s);
+            runner_row_identity(&row, plan->seed, t, plan->rungs[i], s);
             snprintf(row.status, sizeof row.status, "error");
             snprintf(row.reason, sizeof row.reason, "%.250s", msg);
             print_row(&row);
@@ -283,7 +318,7 @@ static ladder_status run_target_size(const run_plan *plan, run_target *t, progra
 
 /* Inputs depend on the seed and the size only, so every device and rung at one size
  * multiplies the same matrices and one reference serves them all. */
-static uint64_t input_seed(uint64_t seed, const gemm_size *s, int which)
+uint64_t runner_input_seed(uint64_t seed, const gemm_size *s, int which)
 {
     uint64_t state = seed ^ ((uint64_t)s->M << 42) ^ ((uint64_t)s->N << 21) ^ (uint64_t)s->K;
     state += (uint64_t)which * 0x9E3779B97F4A7C15ull;
@@ -312,12 +347,12 @@ ladder_status runner_run(const run_plan *plan, run_summary *sum, char *msg)
             st = ladder_fail(msg, LADDER_ERROR, "out of host memory for %ldx%ldx%ld", s->M,
                              s->N, s->K);
         } else {
-            random_fill(A, na, input_seed(plan->seed, s, 1));
-            random_fill(B, nb, input_seed(plan->seed, s, 2));
+            random_fill(A, na, runner_input_seed(plan->seed, s, 1));
+            random_fill(B, nb, runner_input_seed(plan->seed, s, 2));
             verify_mode mode = mode_for(plan, s);
             if (mode != VERIFY_OFF)
                 st = reference_create(A, B, s->M, s->N, s->K, mode,
-                                      input_seed(plan->seed, s, 3), &ref, msg);
+                                      runner_input_seed(plan->seed, s, 3), &ref, msg);
         }
         for (int t = 0; t < plan->ntargets && st == LADDER_OK && !runner_interrupted; t++)
             st = run_target_size(plan, &plan->targets[t], caches[t], s, A, B, scratch, ref,

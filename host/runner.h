@@ -5,9 +5,11 @@
 #include <signal.h>
 #include <stdint.h>
 #include "backend.h"
+#include "measure.h"
 #include "registry.h"
 #include "results.h"
 #include "sizes.h"
+#include "tuning_db.h"
 #include "verify.h"
 
 /* A device to run on: a backend device, or the host CPU (ops == NULL). */
@@ -40,6 +42,8 @@ typedef struct {
     uint64_t seed;
     results_writer *writer;
     int small_defaults;     /* start from the small-device defaults */
+    tuning_db *tuning;      /* tuned parameters to use where they apply; NULL: defaults
+                               only (--defaults) */
 } run_plan;
 
 typedef struct {
@@ -55,11 +59,26 @@ extern volatile sig_atomic_t runner_interrupted;
 ladder_status runner_run(const run_plan *plan, run_summary *summary, char *msg);
 
 /* Parameter values for rung `r` on `dev`: defaults (the small-device ones if `small`),
- * the user's overrides, or the small-device defaults when the device cannot take the defaults. `source` gets
- * "default", "small-default" or "user". Returns LADDER_UNSUPPORTED (with the reason)
+ * the user's overrides, or the small-device defaults when the device cannot take the
+ * defaults. `source` gets "default", "small-default" or "user". (Tuned parameters are
+ * chosen per row, for the size: see tuned_params.h.) Returns LADDER_UNSUPPORTED (with the reason)
  * when no set fits the device, LADDER_ERROR when the user's values are invalid. */
 ladder_status runner_resolve_params(const rung *r, const param_override *ov, int nov,
                                     int small, const device_info *dev, int *values,
                                     const char **source, char *msg);
+
+/* The seed of input matrix `which` (1: A, 2: B, 3: the verifier's own) at size `s`:
+ * every rung at one size multiplies the same matrices, in ladder run and ladder tune. */
+uint64_t runner_input_seed(uint64_t seed, const gemm_size *s, int which);
+
+/* The columns of a row that say what ran where: date, version, host, device, rung, size,
+ * seed. The tuner writes its candidate rows with the same two helpers. */
+void runner_row_identity(result_row *row, uint64_t seed, const run_target *t,
+                         const rung *r, const gemm_size *s);
+
+/* The columns that say how it went, from what exec_rung returned: status and reason,
+ * and the timing and GFLOPS of a verified (or unverified) run. */
+void runner_row_outcome(result_row *row, ladder_status st, const measure_result *m,
+                        const char *msg);
 
 #endif

@@ -50,7 +50,27 @@ int main(void)
         r->geometry(v, mult[0] * 3, mult[1] * 2, &d);
         CHECK(d.global[0] % d.local[0] == 0 && d.global[1] % d.local[1] == 0);
         CHECK(registry_find(r->name) == r && registry_find(r->id) == r);
+        /* The tuner's candidates: in range, no repeats, and both sets of defaults among
+         * them, so every search can start from the defaults. */
+        for (int p = 0; p < r->nparams; p++) {
+            const rung_param *q = &r->params[p];
+            int c[RUNG_MAX_CHOICES];
+            int nc = rung_param_choices(q, c), has_default = 0, has_small = 0, repeats = 0;
+            CHECK(nc >= 1 && (!q->choices || q->nchoices <= RUNG_MAX_CHOICES));
+            for (int k = 0; k < nc; k++) {
+                CHECK(c[k] >= q->min && c[k] <= q->max);
+                has_default |= c[k] == q->value;
+                has_small |= c[k] == (q->small_value ? q->small_value : q->value);
+                for (int j = 0; j < k; j++)
+                    repeats += c[k] == c[j];
+            }
+            CHECK(has_default && has_small && repeats == 0);
+        }
     }
+    /* Without a list: the powers of two in the range, and 0 for a switch. */
+    rung_param any = {"X", 1, 0, 0, 8, "a switch or a power of two", NULL, 0};
+    int c[RUNG_MAX_CHOICES];
+    CHECK(rung_param_choices(&any, c) == 5 && c[0] == 0 && c[1] == 1 && c[4] == 8);
     CHECK(registry_find("1") && registry_find("1")->number == 1);
     CHECK(registry_find("cublas") && registry_find("cublas")->kind == RUNG_LIBRARY);
     CHECK(registry_find("CPU") && registry_find("cpu")->kind == RUNG_HOST);
@@ -70,6 +90,16 @@ int main(void)
     CHECK(rung_check_params(wpt, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "divide"));
     v[1] = 0; /* out of range */
     CHECK(rung_check_params(wpt, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "range"));
+
+    /* Parameters from text (the tuning database), the inverse of rung_params_string. */
+    CHECK(rung_params_parse(wpt, "TS=16 WPT=4", v, msg) == LADDER_OK && v[0] == 16 &&
+          v[1] == 4);
+    CHECK(rung_params_parse(wpt, "TS=16", v, msg) == LADDER_ERROR && strstr(msg, "missing"));
+    CHECK(rung_params_parse(wpt, "TS=16 WPT=4 TSK=8", v, msg) == LADDER_ERROR &&
+          strstr(msg, "no parameter TSK"));
+    CHECK(rung_params_parse(wpt, "TS=16 TS=8 WPT=4", v, msg) == LADDER_ERROR &&
+          strstr(msg, "twice"));
+    CHECK(rung_params_parse(wpt, "TS=x WPT=4", v, msg) == LADDER_ERROR);
 
     /* Parameter resolution: a 256-item device gets rung 1's small defaults; a user
      * override that does not fit is reported, not silently changed. */

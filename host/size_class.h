@@ -1,0 +1,36 @@
+/* Size classes: which tuned parameters a matrix shape gets.
+ *
+ * The best tiles for a 4096^3 product are not the best for a 256^3 one (too few
+ * work-groups to fill the device) nor for a 8192 x 8192 x 64 one (little reuse along K),
+ * so `ladder tune` keeps one entry per class and `ladder run` looks up the class of each
+ * size. The rule, in order (this is the one place it is written down in code):
+ *
+ *   skinny  the largest of M, N, K is at least 8 times the smallest
+ *   small   otherwise, M*N*K <= 2048^3
+ *   large   otherwise
+ *
+ * So 2048^3 and below are small, 4096^3 is large, 4096 x 4096 x 256 is skinny. Why 2048:
+ * on the H100, OpenCL rung 9 tuned at 4096 (256 x 128 tiles) gained 8% there but lost a
+ * third at 1024, where its 32 work-groups leave most of the 132 SMs idle; a 2048 product
+ * has only 128 such work-groups, still under one per SM.
+ */
+#ifndef LADDER_SIZE_CLASS_H
+#define LADDER_SIZE_CLASS_H
+
+#include "sizes.h"
+
+typedef enum { SIZE_SMALL, SIZE_LARGE, SIZE_SKINNY } size_class;
+
+#define SIZE_CLASS_COUNT 3
+#define SIZE_CLASS_SKINNY_RATIO 8
+#define SIZE_CLASS_SMALL_WORK (2048.0 * 2048.0 * 2048.0) /* up to this: small */
+
+size_class size_class_of(const gemm_size *s);
+
+/* "small", "large", "skinny". */
+const char *size_class_name(size_class c);
+
+/* The class named `name`; returns 0 on success, -1 for an unknown name. */
+int size_class_parse(const char *name, size_class *out);
+
+#endif

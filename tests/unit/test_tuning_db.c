@@ -1,0 +1,241 @@
+/* The tuning database: the file round trip, the update rule, corrupt files named by line,
+ * the source fingerprint, and how ladder run picks (or refuses) tuned parameters. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "kernel_path.h"
+#include "registry.h"
+#include "source_hash.h"
+#include "tuned_params.h"
+#include "tuning_db.h"
+#include "paths.h"
+#include "tuning_paths.h"
+
+static char dir[] = "/tmp/ladder-test-tuning-XXXXXX";
+
+static void path_of(const char *name, char *out)
+{
+    snprintf(out, 4096, "%s/%s", dir, name);
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+}
+
+static tuning_entry entry(const char *params, double gflops, const char *hash)
+{
+    tuning_entry e;
+    memset(&e, 0, sizeof e);
+    strcpy(e.backend, "opencl");
+    strcpy(e.device, "Fake GPU");
+    e.rung = 3;
+    e.cls = SIZE_SMALL;
+    snprintf(e.params, sizeof e.params, "%s", params);
+    e.gflops = gflops;
+    strcpy(e.sizes, "64x64x64");
+    strcpy(e.kernel, "03-wpt.cl");
+    snprintf(e.kernel_fnv1a, sizeof e.kernel_fnv1a, "%s", hash);
+    strcpy(e.driver, "1.0");
+    strcpy(e.date, "2025-01-01T00:00:00Z");
+    e.file = -1;
+    return e;
+}
+
+static device_info fake_gpu(void)
+{
+    device_info d;
+    memset(&d, 0, sizeof d);
+    strcpy(d.backend, "opencl");
+    strcpy(d.name, "Fake GPU");
+    d.local_mem_bytes = 48 * 1024;
+    d.max_work_group_size = 1024;
+    d.max_work_item_sizes[0] = d.max_work_item_sizes[1] = 1024;
+    return d;
+}
+
+int main(void)
+{
+    if (!mkdtemp(dir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    char path[4096], msg[LADDER_MSG];
+    int found;
+
+    /* FNV-1a 64 test vectors, and the same through a file. */
+    CHECK(fnv1a64("", 0, FNV1A64_OFFSET) == 0xcbf29ce484222325ull);
+    CHECK(fnv1a64("a", 1, FNV1A64_OFFSET) == 0xaf63dc4c8601ec8cull);
+    char hex[SOURCE_HASH_HEX];
+    path_of("a.txt", path);
+    write_file(path, "a");
+    CHECK(source_hash_file(path, hex, msg) == LADDER_OK && strcmp(hex, "af63dc4c8601ec8c") == 0);
+    path_of("none.txt", path);
+    CHECK(source_hash_file(path, hex, msg) == LADDER_ERROR && strstr(msg, "none.txt"));
+
+    char slug[64];
+    tuning_slug("NVIDIA H100 80GB HBM3", slug, sizeof slug);
+    CHECK(strcmp(slug, "nvidia-h100-80gb-hbm3") == 0);
+    tuning_slug("pthread-skylake-avx512-Intel(R) Xeon(R) Processor", slug, sizeof slug);
+    CHECK(strcmp(slug, "pthread-skylake-avx512-intel-r-xeon-r-processor") == 0);
+
+    /* The update rule: one entry per key; faster or refreshed replaces, slower is kept
+     * out, another kernel source always replaces. */
+    tuning_db db;
+    tuning_db_init(&db);
+    tuning_offer what;
+    tuning_entry old, e = entry("TS=16 WPT=4", 10.0, "0123456789abcdef");
+    CHECK(tuning_db_offer(&db, &e, &what, &old, msg) == LADDER_OK && what == TUNING_ADDED);
+    e = entry("TS=32 WPT=8", 9.0, "0123456789abcdef");
+    CHECK(tuning_db_offer(&db, &e, &what, &old, msg) == LADDER_OK && what == TUNING_KEPT);
+    CHECK(db.count == 1 && strcmp(db.entries[0].params, "TS=16 WPT=4") == 0);
+    e = entry("TS=32 WPT=8", 11.0, "0123456789abcdef");
+    tuning_db_offer(&db, &e, &what, &old, msg);
+    CHECK(what == TUNING_REPLACED && strcmp(old.params, "TS=16 WPT=4") == 0);
+    e = entry("TS=32 WPT=8", 8.0, "0123456789abcdef"); /* same parameters: refreshed */
+    tuning_db_offer(&db, &e, &what, &old, msg);
+    CHECK(what == TUNING_REPLACED && db.entries[0].gflops == 8.0);
+    e = entry("TS=8 WPT=2", 1.0, "fedcba9876543210");
+    tuning_db_offer(&db, &e, &what, &old, msg);
+    CHECK(what == TUNING_REPLACED_STALE && db.count == 1);
+    e = entry("TS=8 WPT=2", 1.0, "fedcba9876543210");
+    e.cls = SIZE_LARGE; /* another key */
+    tuning_db_offer(&db, &e, &what, &old, msg);
+    CHECK(what == TUNING_ADDED && db.count == 2);
+    strcpy(db.entries[1].device, "Fake\tGPU"); /* what tuning_field prevents */
+    tuning_field(db.entries[1].device, sizeof db.entries[1].device, "Fake\tGPU");
+    CHECK(strcmp(db.entries[1].device, "Fake GPU") == 0);
+
+    /* Written and read back: the same entries. */
+    path_of("db.tsv", path);
+    CHECK(tuning_db_write(&db, path, msg) == LADDER_OK);
+    tuning_db back;
+    tuning_db_init(&back);
+    CHECK(tuning_db_read(&back, path, &found, msg) == LADDER_OK && found && back.count == 2);
+    CHECK(strcmp(back.entries[0].params, "TS=8 WPT=2") == 0 &&
+          back.entries[0].cls == SIZE_SMALL && back.entries[1].cls == SIZE_LARGE &&
+          back.entries[0].gflops == 1.0 && back.entries[0].rung == 3 &&
+          strcmp(back.entries[0].kernel_fnv1a, "fedcba9876543210") == 0);
+    tuning_db_free(&back);
+
+    /* A missing file is no error; a corrupt line names the file and the line, and none
+     * of that file's entries are kept. */
+    tuning_db_init(&back);
+    path_of("missing.tsv", path);
+    CHECK(tuning_db_read(&back, path, &found, msg) == LADDER_OK && !found);
+    const char *bad[] = {
+        "opencl\tFake GPU\t3\tsmall\tTS=16 WPT=4\t10\t64x64x64\t03-wpt.cl\t0123456789abcdef\td\tt\n"
+        "# a comment\n\n"
+        "opencl\tFake GPU\t3\tlarge\tTS=16 WPT=4\t10\t64x64x64\t03-wpt.cl\t0123456789abcdef\n",
+        "metal\tFake GPU\t3\tsmall\tTS=16\t10\t64x64x64\tk\t0123456789abcdef\td\tt\n",
+        "opencl\tFake GPU\t3\thuge\tTS=16\t10\t64x64x64\tk\t0123456789abcdef\td\tt\n",
+        "opencl\tFake GPU\t3\tsmall\tTS 16\t10\t64x64x64\tk\t0123456789abcdef\td\tt\n",
+        "opencl\tFake GPU\t3\tsmall\tTS=16\tfast\t64x64x64\tk\t0123456789abcdef\td\tt\n",
+        "opencl\tFake GPU\t3\tsmall\tTS=16\t10\t64x64\tk\t0123456789abcdef\td\tt\n",
+        "opencl\tFake GPU\t3\tsmall\tTS=16\t10\t64x64x64\tk\tnot-a-hash\td\tt\n",
+        "\x01\x02garbage\n",
+    };
+    const char *expect[] = {"corrupt.tsv:4: expected 11", "backend", "size_class", "params",
+                            "gflops", "sizes", "kernel_fnv1a", "corrupt.tsv:1:"};
+    path_of("corrupt.tsv", path);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        write_file(path, bad[i]);
+        CHECK(tuning_db_read(&back, path, &found, msg) == LADDER_ERROR && found);
+        CHECK(strstr(msg, expect[i]) != NULL);
+        CHECK(back.count == 0);
+    }
+    tuning_db_free(&back);
+
+    /* ladder run's choice. The entry for the current 03-wpt.cl is used for small sizes
+     * that its tiles divide; not for other classes, sizes it does not divide, parameters
+     * the device cannot take, or another version of the kernel. */
+    char kernel[1024], hash[SOURCE_HASH_HEX];
+    kernel_path("opencl", "03-wpt", kernel, sizeof kernel);
+    CHECK(source_hash_file(kernel, hash, msg) == LADDER_OK);
+    const rung *wpt = registry_find("wpt");
+    device_info dev = fake_gpu();
+    tuning_db run;
+    tuning_db_init(&run);
+    e = entry("TS=16 WPT=4", 10.0, hash);
+    tuning_db_offer(&run, &e, &what, &old, msg);
+    int v[RUNG_MAX_PARAMS] = {0};
+    gemm_size s64 = {64, 64, 64}, s40 = {40, 40, 40}, s4096 = {4096, 4096, 4096};
+    CHECK(tuned_params_find(&run, wpt, &dev, &s64, v, "test") == 1 && v[0] == 16 && v[1] == 4);
+    CHECK(tuned_params_find(&run, wpt, &dev, &s4096, v, "test") == 0); /* large */
+    CHECK(tuned_params_find(&run, wpt, &dev, &s40, v, "test") == 0);
+    CHECK(tuned_params_count(&run, &dev) == 1);
+    device_info other = dev;
+    strcpy(other.name, "Other GPU");
+    CHECK(tuned_params_find(&run, wpt, &other, &s64, v, "test") == 0);
+    CHECK(tuned_params_count(&run, &other) == 0);
+    /* A stale entry read later does not hide a current one read earlier. */
+    e = entry("TS=8 WPT=2", 20.0, "0000000000000000");
+    run.entries[run.count++] = e; /* as if from a second file */
+    CHECK(tuned_params_find(&run, wpt, &dev, &s64, v, "test") == 1 && v[0] == 16);
+    run.count = 0;
+    run.entries[run.count++] = e; /* only the stale one */
+    CHECK(tuned_params_find(&run, wpt, &dev, &s64, v, "test") == 0 && run.entries[0].noted);
+    run.entries[0] = entry("TS=64 WPT=1", 10.0, hash); /* 4096 work-items: too many */
+    CHECK(tuned_params_find(&run, wpt, &dev, &s64, v, "test") == 0);
+    run.entries[0] = entry("TS=16 WPT=4 TSK=8", 10.0, hash); /* not rung 3's parameters */
+    CHECK(tuned_params_find(&run, wpt, &dev, &s64, v, "test") == 0);
+    tuning_db_free(&run);
+
+    /* Reading for ladder run: the committed folder, then the user's file, which wins; a
+     * corrupt file is skipped with a warning, the others still count. */
+    char committed[4096], user[4096], file[4096 + 16];
+    path_of("committed", committed);
+    path_of("user.tsv", user);
+    CHECK(mkdir(committed, 0777) == 0);
+    tuning_db one;
+    tuning_db_init(&one);
+    e = entry("TS=16 WPT=4", 10.0, hash);
+    tuning_db_offer(&one, &e, &what, &old, msg);
+    snprintf(file, sizeof file, "%s/a.tsv", committed);
+    CHECK(tuning_db_write(&one, file, msg) == LADDER_OK);
+    snprintf(file, sizeof file, "%s/b.tsv", committed);
+    write_file(file, "not a database\n");
+    one.entries[0] = entry("TS=8 WPT=2", 5.0, hash);
+    CHECK(tuning_db_write(&one, user, msg) == LADDER_OK);
+    tuning_db_free(&one);
+    setenv("LADDER_TUNING_DIR", committed, 1);
+    setenv("LADDER_TUNING_DB", user, 1);
+    tuning_db_init(&run);
+    CHECK(tuning_load_for_run(&run, NULL, "test", msg) == LADDER_OK && run.nfiles == 2);
+    CHECK(tuned_params_find(&run, wpt, &dev, &s64, v, "test") == 1 && v[0] == 8);
+    tuning_db_free(&run);
+    remove(user);
+    tuning_db_init(&run);
+    CHECK(tuning_load_for_run(&run, NULL, "test", msg) == LADDER_OK && run.nfiles == 1);
+    CHECK(tuned_params_find(&run, wpt, &dev, &s64, v, "test") == 1 && v[0] == 16);
+    tuning_db_free(&run);
+    tuning_db_init(&run);
+    CHECK(tuning_load_for_run(&run, user, "test", msg) == LADDER_ERROR &&
+          strstr(msg, "no such file"));
+    tuning_db_free(&run);
+    char where[4096];
+    CHECK(tuning_user_path(where, sizeof where, msg) == LADDER_OK && strcmp(where, user) == 0);
+    unsetenv("LADDER_TUNING_DB");
+    setenv("XDG_CONFIG_HOME", "/config", 1);
+    CHECK(tuning_user_path(where, sizeof where, msg) == LADDER_OK &&
+          strcmp(where, "/config/gemm-ladder/tuning.tsv") == 0);
+
+    /* The parent folders of a new database are made. */
+    path_of("deep/er/db.tsv", file);
+    CHECK(make_parent_dirs(file, msg) == LADDER_OK);
+    write_file(file, "");
+    CHECK(access(file, F_OK) == 0);
+
+    tuning_db_free(&db);
+    char cleanup[4200];
+    snprintf(cleanup, sizeof cleanup, "rm -rf '%s'", dir);
+    if (system(cleanup) != 0)
+        fprintf(stderr, "could not remove %s\n", dir);
+    return CHECK_DONE();
+}
