@@ -250,7 +250,7 @@ const rung rungs_classic[] = {
         .nparams = 8,
         .params = {TILE_PARAMS(32, 16),
                    {"USE_LDG", 1, 0, 0, 1,
-                    "1: read-only data path (CUDA __ldg, OpenCL const restrict)", SWITCH},
+                    "1: const restrict pointers: the read-only path (CUDA ld.global.nc)", SWITCH},
                    {"USE_SHUFFLE", 0, 0, 0, 1,
                     "1: share B fragments by warp shuffles (OpenCL: sub-group shuffles)",
                     SWITCH}},
