@@ -27,6 +27,8 @@ static void usage(FILE *out)
         "Which rows:\n"
         "  --backend B     opencl, cuda, cpu or all (all)\n"
         "  --device TEXT   only devices whose name contains TEXT, in any case\n"
+        "  --params TEXT   only rows whose parameters contain TEXT (e.g. USE_SHUFFLE=1),\n"
+        "                  for files that measure one rung with several parameter sets\n"
         "  --size LIST     sizes as ladder run takes them: 4096 (square), 1024x512x256,\n"
         "                  256:4096:x2 (every size)\n"
         "  --shape MxNxK   the same as --size (so is --sizes)\n"
@@ -78,6 +80,14 @@ static int parse_device(const char *v, table_options *o)
     if (!v[0])
         return cli_usage_error("table", "--device: the name is empty");
     o->device = v;
+    return 0;
+}
+
+static int parse_params(const char *v, table_options *o)
+{
+    if (!v[0])
+        return cli_usage_error("table", "--params: the text is empty");
+    o->params = v;
     return 0;
 }
 
@@ -190,6 +200,7 @@ static int parse_options(int argc, char **argv, table_options *o)
         }
         OPTION("--backend", parse_backend(v, o))
         OPTION("--device", parse_device(v, o))
+        OPTION("--params", parse_params(v, o))
         OPTION("--size", parse_sizes("--size", v, o))
         OPTION("--sizes", parse_sizes("--sizes", v, o))
         OPTION("--shape", parse_sizes("--shape", v, o))

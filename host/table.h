@@ -50,6 +50,8 @@ typedef struct {
 typedef struct {
     const char *backend;   /* "opencl", "cuda", "cpu" or NULL for all */
     const char *device;    /* part of the device name (any case), or NULL */
+    const char *params;    /* part of the params column ("USE_LDG=0"), or NULL: rows of
+                              one rung measured with several parameter sets */
     const char *size_spec; /* the --size text, for messages; NULL for every size */
     gemm_size *sizes;      /* parsed --size; NULL for every size */
     int nsizes;

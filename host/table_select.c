@@ -142,8 +142,10 @@ static ladder_status check_items_exist(const rung_filter *f, const table_data *d
         for (int k = 0; k < d->nall && !found; k++)
             found = item_matches(&f->items[i], &d->all[k]);
         if (!found)
-            return ladder_fail(msg, LADDER_ERROR, "--rungs: no row of %s%s is rung '%s'",
+            return ladder_fail(msg, LADDER_ERROR, "--rungs: no row of %s%s%s%s%s is rung '%s'",
                                o->files[0], o->nfiles > 1 ? " (and the other files)" : "",
+                               o->params ? " with parameters '" : "",
+                               o->params ? o->params : "", o->params ? "'" : "",
                                f->items[i].text);
     }
     return LADDER_OK;
@@ -193,6 +195,10 @@ static ladder_status read_files(const table_options *o, table_data *d, char *msg
             st = check_ok_row(&rows[i], o->files[f], i + 1, msg);
             if (st != LADDER_OK)
                 break;
+            /* --params picks among one rung's parameter sets before the rerun rule below
+             * would keep only the last of them; baselines have no parameters. */
+            if (o->params && rows[i].rung != 0 && !strstr(rows[i].params, o->params))
+                continue;
             int k = 0;
             while (k < d->nall && !same_measurement(&d->all[k], &rows[i]))
                 k++;
@@ -303,6 +309,8 @@ static void describe_request(const table_options *o, char *out, size_t size)
         ADD("%s rungs %s", parts++ ? "," : " for", o->rung_spec);
     if (o->device)
         ADD("%s device '%s'", parts++ ? "," : " for", o->device);
+    if (o->params)
+        ADD("%s parameters '%s'", parts++ ? "," : " for", o->params);
     if (o->size_spec)
         ADD(" at %s", o->size_spec);
     ADD(" in %s", o->files[0]);

@@ -78,11 +78,20 @@ expect_value "0.35"         vs-library --backend cuda --rung wpt --size 256 $gpu
 expect_value "1.00"         vs-library --backend cuda --rung cublas --size 512 $gpu
 expect_value "2.25×"        step-gain --backend cuda --rung 3 --size 256 $gpu
 expect_value "4.27× (vs 1)" step-gain --backend opencl --rung 3 --size 512 $gpu
+# One rung measured with two parameter sets: --params picks one; without it the later row
+# (a rerun) is the one shown.
+expect_value "3,150"        gflops --rung 3 --size 256 --params WPT=8 fixture-params.csv
+expect_value "2,500"        gflops --rung 3 --size 256 --params "TS=32 WPT=4" fixture-params.csv
+expect_value "2,500"        gflops --rung 3 --size 256 fixture-params.csv
+expect_value "9,000"        gflops --rung cublas --size 256 --params WPT=8 fixture-params.csv
 expect_value "700"          gflops --backend cuda --shape 512x256x128 $gpu
 expect_value "1,500"        gflops --backend cuda --rung 2 --size 256 $gpu fixture-gpu-rerun.csv
 
 # --- the files do not hold what was asked: exit 1 ---
 expect_error 1 "no ok rows for backend cuda at 4096 in $gpu"  --backend cuda --size 4096 $gpu
+expect_error 2 "--params: the text is empty" --params "" $gpu
+expect_error 1 "--rungs: no row of fixture-params.csv with parameters 'WPT=2' is rung '3'" \
+  --rungs 3 --params WPT=2 --size 256 fixture-params.csv
 expect_error 1 "no ok rows for backend opencl, rungs 3 at 256 in $gpu" \
                                                   --backend opencl --rungs 3 --size 256 $gpu
 expect_error 1 "no ok rows for device 'GPU Z' in $gpu, fixture-other-gpu.csv" \
