@@ -9,10 +9,10 @@
  *   small   otherwise, M*N*K <= 2048^3
  *   large   otherwise
  *
- * So 2048^3 and below are small, 4096^3 is large, 4096 x 4096 x 256 is skinny. Why 2048:
- * on the H100, OpenCL rung 9 tuned at 4096 (256 x 128 tiles) gained 8% there but lost a
- * third at 1024, where its 32 work-groups leave most of the 132 SMs idle; a 2048 product
- * has only 128 such work-groups, still under one per SM.
+ * So 2048^3 and below are small, 4096^3 is large, 4096 x 4096 x 256 is skinny.
+ * Why 2048: on the H100, OpenCL rung 9 tuned at 4096 (256 x 128 tiles) gained 7% there
+ * but lost over a third at 1024, where its 32 work-groups leave most of the 132 SMs idle;
+ * a 2048 product has only 128 such work-groups, still under one per SM.
  */
 #ifndef LADDER_SIZE_CLASS_H
 #define LADDER_SIZE_CLASS_H
