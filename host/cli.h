@@ -27,6 +27,11 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format
 /* A whole decimal integer in [lo, hi] into *out: 0, or -1 (nothing printed). */
 int cli_parse_long(const char *s, long lo, long hi, long *out);
 
+/* --reps, --seed and --max-time, which run and tune share. Returns 1 when argv[*i] was one
+ * of them (its value stored), 0 when it was another option, EXIT_USAGE for a bad value. */
+int cli_timing_option(const char *cmd, int argc, char **argv, int *i, long *reps, long *seed,
+                      double *max_seconds);
+
 /* --param [RUNG:]NAME=VALUE into *ov: 0, or EXIT_USAGE after printing why. */
 int cli_parse_param(const char *cmd, const char *spec, param_override *ov);
 

@@ -121,3 +121,29 @@ void cli_catch_interrupts(int on)
 {
     signal(SIGINT, on ? on_interrupt : SIG_DFL);
 }
+
+int cli_timing_option(const char *cmd, int argc, char **argv, int *i, long *reps, long *seed,
+                      double *max_seconds)
+{
+    const char *v = NULL;
+    int m;
+    if ((m = cli_option(argc, argv, i, "--reps", &v)) != 0) {
+        if (m < 0 || cli_parse_long(v, 1, 1000000, reps))
+            return cli_usage_error(cmd, "--reps needs an integer from 1 to 1000000");
+        return 1;
+    }
+    if ((m = cli_option(argc, argv, i, "--seed", &v)) != 0) {
+        if (m < 0 || cli_parse_long(v, 0, LONG_MAX, seed))
+            return cli_usage_error(cmd, "--seed needs a non-negative integer");
+        return 1;
+    }
+    if ((m = cli_option(argc, argv, i, "--max-time", &v)) != 0) {
+        char *end = NULL;
+        double seconds = m > 0 ? strtod(v, &end) : -1;
+        if (m < 0 || *end || !(seconds > 0 && seconds <= 3600))
+            return cli_usage_error(cmd, "--max-time needs seconds in (0, 3600]");
+        *max_seconds = seconds;
+        return 1;
+    }
+    return 0;
+}

@@ -115,21 +115,10 @@ static int parse_options(int argc, char **argv, tune_options *o)
         STRING_OPTION("--candidates", candidates)
         STRING_OPTION("--db", db)
 #undef STRING_OPTION
-        if ((m = cli_option(argc, argv, &i, "--reps", &v)) != 0) {
-            if (m < 0 || cli_parse_long(v, 1, 1000000, &o->reps))
-                return cli_usage_error("tune", "--reps needs an integer from 1 to 1000000");
-            continue;
-        }
-        if ((m = cli_option(argc, argv, &i, "--seed", &v)) != 0) {
-            if (m < 0 || cli_parse_long(v, 0, LONG_MAX, &o->seed))
-                return cli_usage_error("tune", "--seed needs a non-negative integer");
-            continue;
-        }
-        if ((m = cli_option(argc, argv, &i, "--max-time", &v)) != 0) {
-            char *end;
-            o->max_seconds = m > 0 ? strtod(v, &end) : -1;
-            if (m < 0 || *end || !(o->max_seconds > 0 && o->max_seconds <= 3600))
-                return cli_usage_error("tune", "--max-time needs seconds in (0, 3600]");
+        if ((m = cli_timing_option("tune", argc, argv, &i, &o->reps, &o->seed,
+                                   &o->max_seconds)) != 0) {
+            if (m != 1)
+                return m;
             continue;
         }
         if ((m = cli_option(argc, argv, &i, "--param", &v)) != 0) {
