@@ -40,10 +40,30 @@ expect_error() {
 has_opencl_device() { "$LADDER" devices 2>/dev/null | grep -q '^opencl:0 '; }
 has_cuda_device() { "$LADDER" devices 2>/dev/null | grep -q '^cuda:0 '; }
 
-# column FILE NAME: prints that column of a result file (no quoted commas in the fields used).
+# column FILE NAME: prints that column of a result file. Fields may be quoted and hold
+# commas (CUDA's driver field does: "CUDA driver 13.0, NVRTC 13.0, ..."), so the split
+# follows CSV quoting; plain POSIX awk, no gawk extensions.
 column() {
-  awk -F, -v name="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i; next }
-                        { print $c }' "$1"
+  awk -v name="$2" '
+    function split_csv(line, out,    n, i, c, field, quoted) {
+      n = 0; field = ""; quoted = 0
+      for (i = 1; i <= length(line); i++) {
+        c = substr(line, i, 1)
+        if (quoted) {
+          if (c == "\"") {
+            if (substr(line, i + 1, 1) == "\"") { field = field c; i++ } else quoted = 0
+          } else field = field c
+        } else if (c == "\"") quoted = 1
+        else if (c == ",") { out[++n] = field; field = "" }
+        else field = field c
+      }
+      out[++n] = field
+      return n
+    }
+    { n = split_csv($0, f) }
+    NR == 1 { for (i = 1; i <= n; i++) if (f[i] == name) c = i; next }
+    $0 == "" { next }
+    { print f[c] }' "$1"
 }
 
 finish() {
