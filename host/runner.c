@@ -16,6 +16,30 @@ volatile sig_atomic_t runner_interrupted = 0;
 
 /* ---- parameters ------------------------------------------------------------------------- */
 
+/* The small-device defaults, the fallback when the defaults do not fit: fills `values` and
+ * returns LADDER_OK when they pass the rung's checks, the device's limits and (when `s`
+ * is given) the size, else LADDER_UNSUPPORTED with the reason in msg. */
+static ladder_status small_defaults_fit(const rung *r, const device_info *dev,
+                                        const gemm_size *s, int *values, char *msg)
+{
+    rung_defaults(r, 1, values);
+    ladder_status st = rung_check_params(r, values, msg);
+    if (st == LADDER_OK && dev)
+        st = rung_check_device(r, values, dev, msg);
+    if (st == LADDER_OK && s)
+        st = rung_check_size(r, values, s, msg);
+    return st == LADDER_OK ? LADDER_OK : LADDER_UNSUPPORTED;
+}
+
+/* msg becomes "<first> (small-device defaults too: <msg>)": why neither set ran. */
+static ladder_status both_reasons(const char *first, char *msg)
+{
+    char second[LADDER_MSG];
+    snprintf(second, sizeof second, "%s", msg);
+    return ladder_fail(msg, LADDER_UNSUPPORTED, "%.400s (small-device defaults too: %.400s)",
+                       first, second);
+}
+
 ladder_status runner_resolve_params(const rung *r, const param_override *ov, int nov,
                                     int small, const device_info *dev, int *values,
                                     const char **source, char *msg)
@@ -42,15 +66,10 @@ ladder_status runner_resolve_params(const rung *r, const param_override *ov, int
     /* The H100 defaults do not fit this device: try the small-device defaults. */
     char first[LADDER_MSG];
     snprintf(first, sizeof first, "%s", msg);
-    rung_defaults(r, 1, values);
     *source = "small-default";
-    if (rung_check_params(r, values, msg) == LADDER_OK &&
-        rung_check_device(r, values, dev, msg) == LADDER_OK)
+    if (small_defaults_fit(r, dev, NULL, values, msg) == LADDER_OK)
         return LADDER_OK;
-    char second[LADDER_MSG];
-    snprintf(second, sizeof second, "%s", msg);
-    return ladder_fail(msg, LADDER_UNSUPPORTED, "%.400s (small-device defaults too: %.400s)",
-                       first, second);
+    return both_reasons(first, msg);
 }
 
 /* ---- rows and the live table -------------------------------------------------------- */
@@ -234,21 +253,14 @@ static void measure_row(const run_plan *plan, run_target *t, program_cache *pc,
         char first[LADDER_MSG];
         snprintf(first, sizeof first, "%s", msg);
         int small[RUNG_MAX_PARAMS] = {0};
-        rung_defaults(r, 1, small);
-        if (memcmp(small, values, sizeof small) != 0 &&
-            rung_check_params(r, small, msg) == LADDER_OK &&
-            rung_check_device(r, small, &t->dev, msg) == LADDER_OK &&
-            rung_check_size(r, small, s, msg) == LADDER_OK) {
+        if (small_defaults_fit(r, &t->dev, s, small, msg) == LADDER_OK &&
+            memcmp(small, values, sizeof small) != 0) {
             memcpy(values, small, sizeof small);
             rung_params_string(r, values, row->params, sizeof row->params);
             snprintf(row->param_source, sizeof row->param_source, "small-default");
             st = exec_rung(sc, pc, r, values, &defaults, &m, msg);
-            if (st == LADDER_UNSUPPORTED) {
-                char second[LADDER_MSG];
-                snprintf(second, sizeof second, "%s", msg);
-                ladder_fail(msg, LADDER_UNSUPPORTED,
-                            "%.400s (small-device defaults too: %.400s)", first, second);
-            }
+            if (st == LADDER_UNSUPPORTED)
+                both_reasons(first, msg);
         } else {
             snprintf(msg, LADDER_MSG, "%s", first);
         }
