@@ -205,11 +205,17 @@ static ladder_status kernel_poison(void *ctx, char *msg)
     return st;
 }
 
+/* Copies C of this size to the host; the ctx of the library's work is the size_context. */
 static ladder_status device_fetch(void *ctx, float *C, char *msg)
 {
-    size_context *sc = *(size_context **)ctx; /* every device ctx starts with its sc */
+    size_context *sc = ctx;
     return sc->target->ops->download(sc->target->session, C, sc->c,
                                      (size_t)sc->M * sc->N * sizeof(float), msg);
+}
+
+static ladder_status kernel_fetch(void *ctx, float *C, char *msg)
+{
+    return device_fetch(((kernel_ctx *)ctx)->sc, C, msg);
 }
 
 static long round_up_long(long x, int m) { return (x + m - 1) / m * m; }
@@ -287,7 +293,7 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
         measure_job job = *defaults;
         job.work = kernel_work;
         job.poison = kernel_poison;
-        job.fetch = device_fetch;
+        job.fetch = kernel_fetch;
         job.ctx = &k;
         st = measure(&job, out, msg);
     }
@@ -297,13 +303,9 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
 
 /* ---- the vendor library ------------------------------------------------------------- */
 
-typedef struct {
-    size_context *sc;
-} library_ctx;
-
 static ladder_status library_work(void *ctx, char *msg)
 {
-    size_context *sc = ((library_ctx *)ctx)->sc;
+    size_context *sc = ctx;
     run_target *t = sc->target;
     return t->ops->library_sgemm(t->session, (int)sc->M, (int)sc->N, (int)sc->K, sc->a, sc->b,
                                  sc->c, msg);
@@ -311,7 +313,7 @@ static ladder_status library_work(void *ctx, char *msg)
 
 static ladder_status library_poison(void *ctx, char *msg)
 {
-    size_context *sc = ((library_ctx *)ctx)->sc;
+    size_context *sc = ctx;
     return poison_buffer(sc->target, sc->c, (size_t)sc->M * sc->N, msg);
 }
 
@@ -354,11 +356,10 @@ ladder_status exec_rung(size_context *sc, program_cache *pc, const rung *r, cons
     case RUNG_KERNEL:
         return exec_kernel(sc, pc, r, values, defaults, out, msg);
     case RUNG_LIBRARY: {
-        library_ctx l = {sc};
         job.work = library_work;
         job.poison = library_poison;
         job.fetch = device_fetch;
-        job.ctx = &l;
+        job.ctx = sc;
         return measure(&job, out, msg);
     }
     case RUNG_HOST: {
