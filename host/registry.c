@@ -105,13 +105,20 @@ ladder_status rung_check_params(const rung *r, const int *values, char *msg)
     return LADDER_OK;
 }
 
-void rung_params_string(const rung *r, const int *values, char *out, size_t size)
+/* "NAME=V NAME=V", each pair after `prefix`: the one format of tables and defines. */
+static void format_params(const rung *r, const int *values, const char *prefix, char *out,
+                          size_t size)
 {
     size_t used = 0;
     out[0] = '\0';
     for (int i = 0; i < r->nparams && used < size; i++)
-        used += (size_t)snprintf(out + used, size - used, "%s%s=%d", i ? " " : "",
+        used += (size_t)snprintf(out + used, size - used, "%s%s%s=%d", i ? " " : "", prefix,
                                  r->params[i].name, values[i]);
+}
+
+void rung_params_string(const rung *r, const int *values, char *out, size_t size)
+{
+    format_params(r, values, "", out, size);
 }
 
 ladder_status rung_params_parse(const rung *r, const char *text, int *values, char *msg)
@@ -151,11 +158,7 @@ ladder_status rung_params_parse(const rung *r, const char *text, int *values, ch
 
 void rung_params_defines(const rung *r, const int *values, char *out, size_t size)
 {
-    size_t used = 0;
-    out[0] = '\0';
-    for (int i = 0; i < r->nparams && used < size; i++)
-        used += (size_t)snprintf(out + used, size - used, "%s-D%s=%d", i ? " " : "",
-                                 r->params[i].name, values[i]);
+    format_params(r, values, "-D", out, size);
 }
 
 static int is_opencl(const device_info *dev) { return strcmp(dev->backend, "opencl") == 0; }
