@@ -23,6 +23,11 @@ static void print_sizes(const rung *r)
     else
         printf("    sizes: M, N, K multiples of %d, %d, %d (with the default parameters)\n",
                mult[0], mult[1], mult[2]);
+    if (r->only_backend)
+        printf("    backends: %s\n", r->only_reason);
+    if (r->cuda_min_cc)
+        printf("    needs: compute capability %d.%d or newer on CUDA\n", r->cuda_min_cc / 10,
+               r->cuda_min_cc % 10);
 }
 
 /* The values ladder tune tries, e.g. "ladder tune tries: TS 8,16,32; WPT 1,2,4". */
@@ -39,8 +44,9 @@ static void print_choices(const rung *r)
     printf("\n");
 }
 
-/* One line per kernel rung, for scripts and tests: number, name, pads (0/1), then the
- * multiples of M, N, K with the default and with the small-device parameters. */
+/* One line per kernel rung, for scripts and tests: number, name, pads (0/1), the
+ * multiples of M, N, K with the default and with the small-device parameters, and the
+ * backends that have the rung ("all", or the one that does). */
 static void print_brief(const rung *all, int n)
 {
     for (int i = 0; i < n; i++) {
@@ -54,8 +60,9 @@ static void print_brief(const rung *all, int n)
             if (r->multiples)
                 r->multiples(values, mult[small]);
         }
-        printf("%d %s %d %d %d %d %d %d %d\n", r->number, r->name, r->pads, mult[0][0],
-               mult[0][1], mult[0][2], mult[1][0], mult[1][1], mult[1][2]);
+        printf("%d %s %d %d %d %d %d %d %d %s\n", r->number, r->name, r->pads, mult[0][0],
+               mult[0][1], mult[0][2], mult[1][0], mult[1][1], mult[1][2],
+               r->only_backend ? r->only_backend : "all");
     }
 }
 
@@ -97,7 +104,8 @@ int cmd_list(int argc, char **argv)
                    "them in ladder run --rungs by number, range or name, e.g. 1-3,cublas.\n"
                    "\n"
                    "  --brief   one line per kernel rung for scripts: number, name, pads,\n"
-                   "            multiples of M N K (defaults), multiples of M N K (small)\n"
+                   "            multiples of M N K (defaults), multiples of M N K (small),\n"
+                   "            backends (all, or the only one that has the rung)\n"
                    "  --defines one line per kernel rung and parameter set: file stem,\n"
                    "            default|small, the compiler defines\n");
             return 0;

@@ -32,6 +32,8 @@ const rung *registry_all(int *count)
             table[n++] = rungs_basic[i];
         for (int i = 0; i < rungs_classic_count; i++)
             table[n++] = rungs_classic[i];
+        for (int i = 0; i < rungs_modern_count; i++)
+            table[n++] = rungs_modern[i];
         for (size_t i = 0; i < sizeof baselines / sizeof baselines[0]; i++)
             table[n++] = baselines[i];
     }
@@ -181,6 +183,14 @@ ladder_status rung_check_device(const rung *r, const int *values, const device_i
 {
     if (r->kind != RUNG_KERNEL)
         return LADDER_OK;
+    if (r->only_backend && strcmp(r->only_backend, dev->backend) != 0)
+        return ladder_fail(msg, LADDER_UNSUPPORTED, "%s", r->only_reason);
+    if (r->cuda_min_cc && strcmp(dev->backend, "cuda") == 0 &&
+        dev->cc_major * 10 + dev->cc_minor < r->cuda_min_cc)
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "needs compute capability %d.%d or newer, the device has %d.%d",
+                           r->cuda_min_cc / 10, r->cuda_min_cc % 10, dev->cc_major,
+                           dev->cc_minor);
     if (r->uses_subgroups && r->uses_subgroups(values) && is_opencl(dev) && !dev->subgroups)
         return ladder_fail(msg, LADDER_UNSUPPORTED,
                            "these parameters use OpenCL sub-group functions, which this "

@@ -80,6 +80,14 @@ typedef struct rung {
     /* Local (shared) memory one work-group uses, in bytes. NULL = none. */
     size_t (*local_mem_bytes)(const int *p);
 
+    /* The one backend that has this rung ("cuda"), or NULL when both have it; elsewhere
+     * the rung is reported unsupported with `only_reason`. */
+    const char *only_backend;
+    const char *only_reason;
+    /* Lowest NVIDIA compute capability (major * 10 + minor) the CUDA kernel needs; 0 =
+     * any. */
+    int cuda_min_cc;
+
     /* 1 when these parameters use OpenCL sub-group functions (CUDA always has warp
      * shuffles). Such a build gets an OpenCL C 2.0+ standard option, and a device
      * without sub-groups reports the rung unsupported. NULL = never. */
@@ -132,5 +140,7 @@ extern const rung rungs_basic[];   /* rungs 1-3: rungs_basic.c */
 extern const int rungs_basic_count;
 extern const rung rungs_classic[]; /* rungs 4-10: rungs_classic.c */
 extern const int rungs_classic_count;
+extern const rung rungs_modern[];  /* rungs 11 and up: rungs_modern.c */
+extern const int rungs_modern_count;
 
 #endif

@@ -36,6 +36,8 @@ static ladder_status both_reasons(const char *first, char *msg)
 {
     char second[LADDER_MSG];
     snprintf(second, sizeof second, "%s", msg);
+    if (strcmp(first, second) == 0) /* a reason the parameters do not change */
+        return ladder_fail(msg, LADDER_UNSUPPORTED, "%s", second);
     return ladder_fail(msg, LADDER_UNSUPPORTED, "%.400s (small-device defaults too: %.400s)",
                        first, second);
 }

@@ -5,7 +5,16 @@
 source "$(dirname "$0")/lib.bash"
 has_opencl_device || { echo "no OpenCL device: skipped"; exit 77; }
 
-while read -r number name pads m n k sm sn sk; do
+while read -r number name pads m n k sm sn sk backends; do
+  # A rung OpenCL does not have is reported unsupported, with the reason, never run.
+  if [ "$backends" != all ] && [ "$backends" != opencl ]; then
+    out="$WORK/rung$number-absent.csv"
+    "$LADDER" run --backend opencl --rungs "$number" --sizes 64 --output "$out" \
+        >"$WORK/log" 2>&1 || { fail "rung $number ($name, $backends only) ended in an error"; continue; }
+    [ "$(column "$out" status)" = unsupported ] && grep -qi "$backends only" "$out" && pass \
+      || fail "rung $number ($name) should be unsupported on OpenCL with a reason"
+    continue
+  fi
   for set in default small; do
     if [ $set = small ]; then m=$sm; n=$sn; k=$sk; flag=--small-defaults; else flag=; fi
     sizes="${m}x${n}x${k},$((2 * m))x${n}x$((3 * k)),${m}x$((2 * n))x$((2 * k))"

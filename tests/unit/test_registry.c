@@ -1,5 +1,6 @@
 /* The registry: every rung is complete and consistent, lookups work, parameters are
  * checked, and devices that cannot take the defaults get small ones or a reason. */
+#include <stdio.h>
 #include <string.h>
 
 #include "check.h"
@@ -11,6 +12,7 @@ static device_info big_gpu(void)
     device_info d;
     memset(&d, 0, sizeof d);
     d.local_mem_bytes = 48 * 1024;
+    d.cc_major = 9; /* an H100, for the rungs that need a newer GPU */
     d.max_work_group_size = 1024;
     d.max_work_item_sizes[0] = d.max_work_item_sizes[1] = 1024;
     return d;
@@ -35,6 +37,8 @@ int main(void)
         rung_defaults(r, 0, v);
         CHECK(rung_check_params(r, v, msg) == LADDER_OK);
         device_info gpu = big_gpu();
+        if (r->only_backend) /* a rung one backend has: a device of that backend */
+            snprintf(gpu.backend, sizeof gpu.backend, "%s", r->only_backend);
         CHECK(rung_check_device(r, v, &gpu, msg) == LADDER_OK);
         rung_defaults(r, 1, v);
         CHECK(rung_check_params(r, v, msg) == LADDER_OK);
@@ -76,6 +80,28 @@ int main(void)
     CHECK(registry_find("CPU") && registry_find("cpu")->kind == RUNG_HOST);
     CHECK(registry_find("nope") == NULL);
     CHECK(registry_find("999") == NULL);
+
+    /* A CUDA-only rung on OpenCL, and on a CUDA GPU older than it needs: unsupported with
+     * the reason. */
+    const rung *async = registry_find("async");
+    CHECK(async && async->only_backend && strcmp(async->only_backend, "cuda") == 0);
+    {
+        int v[RUNG_MAX_PARAMS];
+        char msg[LADDER_MSG];
+        rung_defaults(async, 0, v);
+        device_info d = big_gpu();
+        snprintf(d.backend, sizeof d.backend, "opencl");
+        CHECK(rung_check_device(async, v, &d, msg) == LADDER_UNSUPPORTED &&
+              strstr(msg, "CUDA only"));
+        snprintf(d.backend, sizeof d.backend, "cuda");
+        d.cc_major = 7;
+        d.cc_minor = 5;
+        CHECK(rung_check_device(async, v, &d, msg) == LADDER_UNSUPPORTED &&
+              strstr(msg, "compute capability 8.0"));
+        d.cc_major = 9;
+        d.cc_minor = 0;
+        CHECK(rung_check_device(async, v, &d, msg) == LADDER_OK);
+    }
 
     const rung *wpt = registry_find("wpt");
     char msg[LADDER_MSG];

@@ -1,0 +1,214 @@
+/* Registry entries for rungs 11 and up, past the classic tutorial: edges inside the
+ * kernel, warp tiling, asynchronous copies. Kernel sources: kernels-cuda/1N-*.cu and,
+ * where the idea exists in OpenCL, kernels-opencl/1N-*.cl.
+ *
+ * From rung 11 on no rung transposes or pads anything: every kernel reads A and B where
+ * they lie and handles incomplete tiles itself, so every size runs and the launch grid is
+ * rounded up to whole tiles.
+ */
+#include "registry.h"
+
+#include <stddef.h>
+
+static size_t tiles(int n, int tile) { return (size_t)((n + tile - 1) / tile); }
+
+/* Fails unless `divisor` divides `value`. */
+static ladder_status need_divides(int divisor, int value, const char *what, char *msg)
+{
+    if (divisor <= 0 || value % divisor != 0)
+        return ladder_fail(msg, LADDER_UNSUPPORTED, "%s (%d does not divide %d)", what,
+                           divisor, value);
+    return LADDER_OK;
+}
+
+/* Padding of B's tile rows in local memory, in floats (see the kernels of rungs 11-13). */
+#define BPAD 4
+
+/* Rungs 11 and 12: two buffers of a TSK x TSM tile of A and a TSK x (TSN + BPAD) tile of
+ * B^T. */
+static size_t double_tiles(const int *p)
+{
+    return 2 * ((size_t)p[2] * p[0] + (size_t)p[2] * (p[1] + BPAD)) * sizeof(float);
+}
+
+/* Rung 13: STAGES of A's tile (TSK x TSM) and rung 12's two of B^T. */
+static size_t staged_tiles(const int *p)
+{
+    return ((size_t)p[4] * p[2] * p[0] + 2 * (size_t)p[2] * (p[1] + BPAD)) * sizeof(float);
+}
+
+/* Every thread loads the same number of float4s of each tile (4 rows of A, 4 depths of
+ * B): the thread count divides TSM/4 * TSK and TSN * TSK/4. */
+static ladder_status check_loads(int tsm, int tsn, int tsk, int threads, char *msg)
+{
+    if (need_divides(4, tsk, "TSK must be a multiple of 4 (B is loaded 4 k at a time)", msg) ||
+        need_divides(threads, tsm / 4 * tsk,
+                     "the thread count must divide the float4s of an A tile (TSM*TSK/4)",
+                     msg) ||
+        need_divides(threads, tsn * tsk / 4,
+                     "the thread count must divide the float4s of a B tile (TSN*TSK/4)", msg))
+        return LADDER_UNSUPPORTED;
+    return LADDER_OK;
+}
+
+/* ---- rung 11: edges inside the kernel ----------------------------------------------- */
+/* p = TSM, TSN, TSK, WPTM, WPTN. Work-group TSM/WPTM x TSN/WPTN, as rungs 6-10. */
+static ladder_status edges_validate(const int *p, char *msg)
+{
+    if (need_divides(4, p[3], "WPTM must be a multiple of 4 (float4s of rows)", msg) ||
+        need_divides(p[3], p[0], "WPTM must divide TSM", msg) ||
+        need_divides(4, p[4], "WPTN must be a multiple of 4 (float4s of columns)", msg) ||
+        need_divides(p[4], p[1], "WPTN must divide TSN", msg))
+        return LADDER_UNSUPPORTED;
+    return check_loads(p[0], p[1], p[2], (p[0] / p[3]) * (p[1] / p[4]), msg);
+}
+static void edges_geometry(const int *p, int M, int N, launch_dims *d)
+{
+    d->local[0] = (size_t)(p[0] / p[3]);
+    d->local[1] = (size_t)(p[1] / p[4]);
+    d->global[0] = tiles(M, p[0]) * d->local[0];
+    d->global[1] = tiles(N, p[1]) * d->local[1];
+}
+
+/* ---- rungs 12 and up: warp tiles ---------------------------------------------------- */
+/* p = TSM, TSN, TSK, WM[, STAGES]. A warp holds WM x WN elements of C with WN = 2048/WM
+ * (32 lanes of 8 x 8); a lane grid of LM = WM/8 by 32/LM lanes. */
+static int warp_cols(int wm) { return 2048 / wm; }
+static int warptile_threads(const int *p) { return (p[0] / p[3]) * (p[1] / warp_cols(p[3])) * 32; }
+
+static ladder_status warptile_validate(const int *p, char *msg)
+{
+    const int wm = p[3];
+    if (wm < 8 || wm % 8 != 0 || 32 % (wm / 8) != 0)
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "WM=%d must be 8, 16, 32, 64, 128 or 256 (WM/8 lanes divide 32)", wm);
+    if (need_divides(wm, p[0], "WM must divide TSM", msg) ||
+        need_divides(warp_cols(wm), p[1], "WN = 2048/WM must divide TSN", msg))
+        return LADDER_UNSUPPORTED;
+    return check_loads(p[0], p[1], p[2], warptile_threads(p), msg);
+}
+static void warptile_geometry(const int *p, int M, int N, launch_dims *d)
+{
+    d->local[0] = (size_t)warptile_threads(p);
+    d->local[1] = 1;
+    d->global[0] = tiles(M, p[0]) * d->local[0];
+    d->global[1] = tiles(N, p[1]);
+}
+
+/* Rung 13 adds p[4] = STAGES; its copies are rung 12's float4s, 16-byte pieces. */
+static ladder_status async_validate(const int *p, char *msg)
+{
+    if (warptile_validate(p, msg) != LADDER_OK)
+        return LADDER_UNSUPPORTED;
+    if (p[4] < 2)
+        return ladder_fail(msg, LADDER_UNSUPPORTED, "STAGES=%d: a pipeline needs 2 or more",
+                           p[4]);
+    return LADDER_OK;
+}
+
+/* ---- rung 14: big thread tiles ----------------------------------------------------- */
+/* p = TSM, TSN, TSK, STAGES. Warps of 64 x 64, threads of 16 x 8 (fixed in the kernel). */
+static int bigtile_threads(const int *p) { return (p[0] / 64) * (p[1] / 64) * 32; }
+static ladder_status bigtile_validate(const int *p, char *msg)
+{
+    if (need_divides(64, p[0], "TSM must be a multiple of the 64-row warp tile", msg) ||
+        need_divides(64, p[1], "TSN must be a multiple of the 64-column warp tile", msg))
+        return LADDER_UNSUPPORTED;
+    if (p[3] < 2)
+        return ladder_fail(msg, LADDER_UNSUPPORTED, "STAGES=%d: a pipeline needs 2 or more",
+                           p[3]);
+    return check_loads(p[0], p[1], p[2], bigtile_threads(p), msg);
+}
+static void bigtile_geometry(const int *p, int M, int N, launch_dims *d)
+{
+    d->local[0] = (size_t)bigtile_threads(p);
+    d->local[1] = 1;
+    d->global[0] = tiles(M, p[0]) * d->local[0];
+    d->global[1] = tiles(N, p[1]);
+}
+/* STAGES of A's tile (TSK x TSM) and of B's as it lies (TSN x (TSK + BPAD)). */
+static size_t bigtile_local_mem(const int *p)
+{
+    return (size_t)p[3] * ((size_t)p[2] * p[0] + (size_t)p[1] * (p[2] + BPAD)) * sizeof(float);
+}
+
+/* What `ladder tune` tries: as rungs 5-10 for the tiles, every warp shape, 2-4 stages. */
+#define TILE_EDGES CHOICES(64, 128, 256)
+#define TILE_DEPTHS CHOICES(8, 16, 32)
+#define WARP_ROWS CHOICES(16, 32, 64, 128)
+
+const rung rungs_modern[] = {
+    {
+        .number = 11, .id = "11-edges", .name = "edges",
+        .title = "Edges inside the kernel",
+        .idea = "no padding, no transposing: guarded loads and stores handle every size",
+        .kind = RUNG_KERNEL,
+        .nparams = 5,
+        .params = {{"TSM", 128, 0, 4, 1024, "tile rows (M)", TILE_EDGES},
+                   {"TSN", 128, 0, 1, 1024, "tile columns (N)", TILE_EDGES},
+                   {"TSK", 16, 8, 4, 256, "tile depth (K)", TILE_DEPTHS},
+                   {"WPTM", 8, 0, 4, 64, "rows of C per work-item (float4s)",
+                    CHOICES(4, 8, 16)},
+                   {"WPTN", 8, 0, 4, 64, "columns of C per work-item (float4s)",
+                    CHOICES(4, 8, 16)}},
+        .validate = edges_validate,
+        .geometry = edges_geometry,
+        .local_mem_bytes = double_tiles,
+    },
+    {
+        .number = 12, .id = "12-warptile", .name = "warptile",
+        .title = "Warp tiling",
+        .idea = "each warp owns a compact WM x WN block of C; lanes share A and B by broadcast",
+        .kind = RUNG_KERNEL,
+        .nparams = 4,
+        .params = {{"TSM", 128, 0, 8, 1024, "tile rows (M)", TILE_EDGES},
+                   {"TSN", 128, 0, 8, 1024, "tile columns (N)", TILE_EDGES},
+                   {"TSK", 16, 8, 4, 256, "tile depth (K)", TILE_DEPTHS},
+                   {"WM", 64, 0, 8, 256, "warp tile rows (WN = 2048 / WM columns)",
+                    WARP_ROWS}},
+        .validate = warptile_validate,
+        .geometry = warptile_geometry,
+        .local_mem_bytes = double_tiles,
+    },
+    {
+        .number = 13, .id = "13-async", .name = "async",
+        .title = "Asynchronous copies in a pipeline",
+        .idea = "cp.async copies tiles straight into shared memory, STAGES steps ahead",
+        .kind = RUNG_KERNEL,
+        .nparams = 5,
+        .params = {{"TSM", 128, 0, 8, 1024, "tile rows (M)", TILE_EDGES},
+                   {"TSN", 128, 0, 8, 1024, "tile columns (N)", TILE_EDGES},
+                   {"TSK", 8, 0, 4, 256, "tile depth (K)", TILE_DEPTHS},
+                   {"WM", 64, 0, 8, 256, "warp tile rows (WN = 2048 / WM columns)",
+                    WARP_ROWS},
+                   {"STAGES", 4, 2, 2, 8, "tiles in flight (shared-memory stages)",
+                    CHOICES(2, 3, 4, 5)}},
+        .validate = async_validate,
+        .geometry = warptile_geometry,
+        .local_mem_bytes = staged_tiles,
+        .only_backend = "cuda",
+        .only_reason = "CUDA only: OpenCL has no copy into local memory that bypasses "
+                       "registers and runs stages ahead (async_work_group_copy copies one "
+                       "contiguous run per call and is waited for as a whole)",
+        .cuda_min_cc = 80,
+    },
+    {
+        .number = 14, .id = "14-bigtile", .name = "bigtile",
+        .title = "Big thread tiles, B read along k",
+        .idea = "16 x 8 elements per thread, one block per SM; B's tile read as it lies",
+        .kind = RUNG_KERNEL,
+        .nparams = 4,
+        .params = {{"TSM", 256, 128, 64, 1024, "tile rows (M)", TILE_EDGES},
+                   {"TSN", 128, 0, 64, 1024, "tile columns (N)", TILE_EDGES},
+                   {"TSK", 8, 0, 4, 256, "tile depth (K)", CHOICES(4, 8, 16)},
+                   {"STAGES", 3, 2, 2, 8, "tiles in flight (shared-memory stages)",
+                    CHOICES(2, 3, 4, 5)}},
+        .validate = bigtile_validate,
+        .geometry = bigtile_geometry,
+        .local_mem_bytes = bigtile_local_mem,
+        .only_backend = "cuda",
+        .only_reason = "CUDA only: it builds on rung 13's cp.async pipeline",
+        .cuda_min_cc = 80,
+    },
+};
+const int rungs_modern_count = (int)(sizeof rungs_modern / sizeof rungs_modern[0]);
