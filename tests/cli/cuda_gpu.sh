@@ -1,6 +1,6 @@
 # The CUDA backend on a real GPU: every rung and cuBLAS at tile-multiple sizes with the
-# default and the small-device parameters, rungs 1 and 10 on awkward shapes, all verified
-# in full. Skipped (exit 77) on machines without a CUDA device, such as CI.
+# default and the small-device parameters, the rungs that run any size (1, 10 and up) on
+# awkward shapes, all verified in full. Skipped (exit 77) on machines without a CUDA device, such as CI.
 source "$(dirname "$0")/lib.bash"
 has_cuda_device || { echo "no CUDA device: skipped"; exit 77; }
 
@@ -16,7 +16,7 @@ for flag in "" --small-defaults; do
   check_all_ok "$out" "a CUDA row failed ${flag:-(defaults)}"
 done
 out="$WORK/anysize.csv"
-"$LADDER" run --backend cuda --rungs 1,10 --verify full \
+"$LADDER" run --backend cuda --rungs 1,10-14 --verify full \
     --sizes 1x1x1,1x300x1,300x1x300,64x64x1,127x131x137,1000x7x5,1000x1003x997,4097x33x1 \
     --output "$out" >"$WORK/log" 2>&1 || { fail "cuda awkward shapes"; cat "$WORK/log" >&2; }
 [ "$(column "$out" status | sort -u)" = ok ] && pass || { fail "a CUDA awkward shape failed"; cat "$out" >&2; }
