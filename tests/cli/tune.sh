@@ -2,7 +2,8 @@
 # database entry per key, tied to the kernel source; ladder run uses the entry (and says
 # so), --defaults ignores it, an edited kernel or a corrupt database falls back to the
 # defaults with a one-line message, a candidate planted to fail verification is never
-# chosen, Ctrl-C keeps the best so far, and bad input gets a one-line error.
+# chosen, Ctrl-C keeps the best so far, and bad input (a CUDA-only rung on OpenCL too)
+# gets a one-line error.
 source "$(dirname "$0")/lib.bash"
 o=(--candidates "$WORK/out.csv")
 
@@ -21,6 +22,7 @@ ocl=(--backend opencl)
 expect_error "bad run --db" "--db" -- run "${ocl[@]}" --rungs 3 --sizes 64 --db "$WORK/nonexistent.tsv" --output "$WORK/out.csv"
 expect_error "unknown pinned parameter" "has no parameter BOGUS" -- tune "${ocl[@]}" --rung 3 --sizes 64 --param BOGUS=1 "${o[@]}"
 expect_error "no candidate fits the sizes" "no candidate of rung 3 fits" -- tune "${ocl[@]}" --rung 3 --sizes 7 "${o[@]}"
+expect_error "a CUDA-only rung on OpenCL" "cannot run on opencl: CUDA only" -- tune "${ocl[@]}" --rung async --sizes 64 "${o[@]}"
 
 "$LADDER" run "${ocl[@]}" --rungs 3 --sizes 8 --output "$WORK/probe.csv" >/dev/null 2>&1
 device=$(column "$WORK/probe.csv" device)
