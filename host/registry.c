@@ -89,6 +89,14 @@ int rung_param_choices(const rung_param *p, int *out)
     return n;
 }
 
+ladder_status rung_need_divides(int divisor, int value, const char *what, char *msg)
+{
+    if (divisor <= 0 || value % divisor != 0)
+        return ladder_fail(msg, LADDER_UNSUPPORTED, "%s (%d does not divide %d)", what,
+                           divisor, value);
+    return LADDER_OK;
+}
+
 ladder_status rung_check_params(const rung *r, const int *values, char *msg)
 {
     for (int i = 0; i < r->nparams; i++) {

@@ -111,6 +111,10 @@ void rung_defaults(const rung *r, int small, int *values);
  * RUNG_MAX_CHOICES of them, into `out`; returns how many. */
 int rung_param_choices(const rung_param *p, int *out);
 
+/* For validate() functions: LADDER_OK when `divisor` divides `value`, else
+ * LADDER_UNSUPPORTED with "<what> (<divisor> does not divide <value>)" in msg. */
+ladder_status rung_need_divides(int divisor, int value, const char *what, char *msg);
+
 /* Checks values against the declared ranges and the rung's validate(). */
 ladder_status rung_check_params(const rung *r, const int *values, char *msg);
 

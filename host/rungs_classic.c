@@ -12,15 +12,6 @@
 
 static int is_vector_width(int w) { return w == 1 || w == 2 || w == 4 || w == 8; }
 
-/* Fails unless `divisor` divides `value`; `what` names the two for the message. */
-static ladder_status need_divides(int divisor, int value, const char *what, char *msg)
-{
-    if (divisor <= 0 || value % divisor != 0)
-        return ladder_fail(msg, LADDER_UNSUPPORTED, "%s (%d does not divide %d)", what,
-                           divisor, value);
-    return LADDER_OK;
-}
-
 /* The tile loads of rungs 5-10: `threads` work-items load a TSM x TSK tile of A and a
  * TSN x TSK tile of B^T in vectors of WIDTH, each the same whole number of vectors. */
 static ladder_status check_tile_loads(int tsm, int tsn, int tsk, int width, int threads,
@@ -28,13 +19,13 @@ static ladder_status check_tile_loads(int tsm, int tsn, int tsk, int width, int 
 {
     if (!is_vector_width(width))
         return ladder_fail(msg, LADDER_UNSUPPORTED, "WIDTH=%d must be 1, 2, 4 or 8", width);
-    if (need_divides(width, tsm, "WIDTH must divide TSM", msg) ||
-        need_divides(width, tsn, "WIDTH must divide TSN", msg))
+    if (rung_need_divides(width, tsm, "WIDTH must divide TSM", msg) ||
+        rung_need_divides(width, tsn, "WIDTH must divide TSN", msg))
         return LADDER_UNSUPPORTED;
-    if (need_divides(threads, tsm / width * tsk,
+    if (rung_need_divides(threads, tsm / width * tsk,
                      "the work-group size must divide the vectors of an A tile "
                      "(TSM*TSK/WIDTH)", msg) ||
-        need_divides(threads, tsn / width * tsk,
+        rung_need_divides(threads, tsn / width * tsk,
                      "the work-group size must divide the vectors of a B tile "
                      "(TSN*TSK/WIDTH)", msg))
         return LADDER_UNSUPPORTED;
@@ -55,8 +46,8 @@ static ladder_status vectors_validate(const int *p, char *msg)
 {
     if (!is_vector_width(p[1]))
         return ladder_fail(msg, LADDER_UNSUPPORTED, "WIDTH=%d must be 1, 2, 4 or 8", p[1]);
-    if (need_divides(p[1], p[0], "WIDTH must divide TS", msg) ||
-        need_divides(p[2], p[0], "WPT must divide TS", msg))
+    if (rung_need_divides(p[1], p[0], "WIDTH must divide TS", msg) ||
+        rung_need_divides(p[2], p[0], "WPT must divide TS", msg))
         return LADDER_UNSUPPORTED;
     return LADDER_OK;
 }
@@ -82,8 +73,8 @@ static ladder_status transpose_validate(const int *p, char *msg)
 {
     if (!is_vector_width(p[3]))
         return ladder_fail(msg, LADDER_UNSUPPORTED, "WIDTH=%d must be 1, 2, 4 or 8", p[3]);
-    if (need_divides(p[3], p[0], "WIDTH must divide TSM", msg) ||
-        need_divides(p[4], p[1], "WPTN must divide TSN", msg))
+    if (rung_need_divides(p[3], p[0], "WIDTH must divide TSM", msg) ||
+        rung_need_divides(p[4], p[1], "WPTN must divide TSN", msg))
         return LADDER_UNSUPPORTED;
     return check_tile_loads(p[0], p[1], p[2], p[3], (p[0] / p[3]) * (p[1] / p[4]), msg);
 }
@@ -106,10 +97,10 @@ static ladder_status blocked_check(const int *p, int wide_b, char *msg)
 {
     if (!is_vector_width(p[3]))
         return ladder_fail(msg, LADDER_UNSUPPORTED, "WIDTH=%d must be 1, 2, 4 or 8", p[3]);
-    if (need_divides(p[4], p[0], "WPTM must divide TSM", msg) ||
-        need_divides(p[5], p[1], "WPTN must divide TSN", msg) ||
-        need_divides(p[3], p[4], "WIDTH must divide WPTM", msg) ||
-        (wide_b && need_divides(p[3], p[5], "WIDTH must divide WPTN", msg)))
+    if (rung_need_divides(p[4], p[0], "WPTM must divide TSM", msg) ||
+        rung_need_divides(p[5], p[1], "WPTN must divide TSN", msg) ||
+        rung_need_divides(p[3], p[4], "WIDTH must divide WPTM", msg) ||
+        (wide_b && rung_need_divides(p[3], p[5], "WIDTH must divide WPTN", msg)))
         return LADDER_UNSUPPORTED;
     return check_tile_loads(p[0], p[1], p[2], p[3], (p[0] / p[4]) * (p[1] / p[5]), msg);
 }

@@ -12,15 +12,6 @@
 
 static size_t tiles(int n, int tile) { return (size_t)((n + tile - 1) / tile); }
 
-/* Fails unless `divisor` divides `value`. */
-static ladder_status need_divides(int divisor, int value, const char *what, char *msg)
-{
-    if (divisor <= 0 || value % divisor != 0)
-        return ladder_fail(msg, LADDER_UNSUPPORTED, "%s (%d does not divide %d)", what,
-                           divisor, value);
-    return LADDER_OK;
-}
-
 /* Padding of B's tile rows in local memory, in floats (see the kernels of rungs 11-13). */
 #define BPAD 4
 
@@ -41,11 +32,11 @@ static size_t staged_tiles(const int *p)
  * B): the thread count divides TSM/4 * TSK and TSN * TSK/4. */
 static ladder_status check_loads(int tsm, int tsn, int tsk, int threads, char *msg)
 {
-    if (need_divides(4, tsk, "TSK must be a multiple of 4 (B is loaded 4 k at a time)", msg) ||
-        need_divides(threads, tsm / 4 * tsk,
+    if (rung_need_divides(4, tsk, "TSK must be a multiple of 4 (B is loaded 4 k at a time)", msg) ||
+        rung_need_divides(threads, tsm / 4 * tsk,
                      "the thread count must divide the float4s of an A tile (TSM*TSK/4)",
                      msg) ||
-        need_divides(threads, tsn * tsk / 4,
+        rung_need_divides(threads, tsn * tsk / 4,
                      "the thread count must divide the float4s of a B tile (TSN*TSK/4)", msg))
         return LADDER_UNSUPPORTED;
     return LADDER_OK;
@@ -55,10 +46,10 @@ static ladder_status check_loads(int tsm, int tsn, int tsk, int threads, char *m
 /* p = TSM, TSN, TSK, WPTM, WPTN. Work-group TSM/WPTM x TSN/WPTN, as rungs 6-10. */
 static ladder_status edges_validate(const int *p, char *msg)
 {
-    if (need_divides(4, p[3], "WPTM must be a multiple of 4 (float4s of rows)", msg) ||
-        need_divides(p[3], p[0], "WPTM must divide TSM", msg) ||
-        need_divides(4, p[4], "WPTN must be a multiple of 4 (float4s of columns)", msg) ||
-        need_divides(p[4], p[1], "WPTN must divide TSN", msg))
+    if (rung_need_divides(4, p[3], "WPTM must be a multiple of 4 (float4s of rows)", msg) ||
+        rung_need_divides(p[3], p[0], "WPTM must divide TSM", msg) ||
+        rung_need_divides(4, p[4], "WPTN must be a multiple of 4 (float4s of columns)", msg) ||
+        rung_need_divides(p[4], p[1], "WPTN must divide TSN", msg))
         return LADDER_UNSUPPORTED;
     return check_loads(p[0], p[1], p[2], (p[0] / p[3]) * (p[1] / p[4]), msg);
 }
@@ -82,8 +73,8 @@ static ladder_status warptile_validate(const int *p, char *msg)
     if (wm < 8 || wm % 8 != 0 || 32 % (wm / 8) != 0)
         return ladder_fail(msg, LADDER_UNSUPPORTED,
                            "WM=%d must be 8, 16, 32, 64, 128 or 256 (WM/8 lanes divide 32)", wm);
-    if (need_divides(wm, p[0], "WM must divide TSM", msg) ||
-        need_divides(warp_cols(wm), p[1], "WN = 2048/WM must divide TSN", msg))
+    if (rung_need_divides(wm, p[0], "WM must divide TSM", msg) ||
+        rung_need_divides(warp_cols(wm), p[1], "WN = 2048/WM must divide TSN", msg))
         return LADDER_UNSUPPORTED;
     return check_loads(p[0], p[1], p[2], warptile_threads(p), msg);
 }
@@ -111,8 +102,8 @@ static ladder_status async_validate(const int *p, char *msg)
 static int bigtile_threads(const int *p) { return (p[0] / 64) * (p[1] / 64) * 32; }
 static ladder_status bigtile_validate(const int *p, char *msg)
 {
-    if (need_divides(64, p[0], "TSM must be a multiple of the 64-row warp tile", msg) ||
-        need_divides(64, p[1], "TSN must be a multiple of the 64-column warp tile", msg))
+    if (rung_need_divides(64, p[0], "TSM must be a multiple of the 64-row warp tile", msg) ||
+        rung_need_divides(64, p[1], "TSN must be a multiple of the 64-column warp tile", msg))
         return LADDER_UNSUPPORTED;
     if (p[3] < 2)
         return ladder_fail(msg, LADDER_UNSUPPORTED, "STAGES=%d: a pipeline needs 2 or more",
