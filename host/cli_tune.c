@@ -354,7 +354,7 @@ static int build_space(const tune_options *o, const rung *r, tune_session *s, in
     char msg[LADDER_MSG];
     const device_info *dev = &s->targets[0].dev;
     /* A rung this backend does not have: say so, not "no candidate fits". */
-    if (r->only_backend && strcmp(r->only_backend, dev->backend) != 0)
+    if (!rung_on_backend(r, dev->backend))
         return cli_usage_error("tune", "rung %d (%s) cannot run on %s: %s (use --backend %s)",
                                r->number, r->name, dev->backend, r->only_reason,
                                r->only_backend);

@@ -186,12 +186,17 @@ void rung_compile_options(const rung *r, const int *values, const device_info *d
     }
 }
 
+int rung_on_backend(const rung *r, const char *backend)
+{
+    return !r->only_backend || strcmp(r->only_backend, backend) == 0;
+}
+
 ladder_status rung_check_device(const rung *r, const int *values, const device_info *dev,
                                 char *msg)
 {
     if (r->kind != RUNG_KERNEL)
         return LADDER_OK;
-    if (r->only_backend && strcmp(r->only_backend, dev->backend) != 0)
+    if (!rung_on_backend(r, dev->backend))
         return ladder_fail(msg, LADDER_UNSUPPORTED, "%s", r->only_reason);
     if (r->cuda_min_cc && strcmp(dev->backend, "cuda") == 0 &&
         dev->cc_major * 10 + dev->cc_minor < r->cuda_min_cc)

@@ -134,6 +134,9 @@ void rung_params_defines(const rung *r, const int *values, char *out, size_t siz
 void rung_compile_options(const rung *r, const int *values, const device_info *dev,
                           char *out, size_t size);
 
+/* 1 when the backend ("opencl", "cuda") has this rung (see only_backend). */
+int rung_on_backend(const rung *r, const char *backend);
+
 /* Checks the parameters against what the device has (local memory, work-group size).
  * LADDER_UNSUPPORTED with the reason when the device cannot take them. */
 ladder_status rung_check_device(const rung *r, const int *values, const device_info *dev,
