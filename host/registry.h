@@ -13,6 +13,11 @@
  * (Bt[n + k*N]) made by the helper kernel. If it sets `pads`, M, N and K are the padded
  * sizes (multiples of the rung's tiles) and A, B, C the padded copies.
  * Parameters reach the source as preprocessor defines (-DTS=32 ...).
+ * A rung that sets `blas_args` takes the arguments of a BLAS SGEMM instead:
+ *     (M, N, K, float alpha, A, int lda, B, int ldb, float beta, C, int ldc)
+ * and computes C = alpha * A * B + beta * C, reading C only when beta is not 0. The
+ * harness passes alpha = 1, beta = 0 and lda = M, ldb = K, ldc = M, as it calls the
+ * libraries.
  */
 #ifndef LADDER_REGISTRY_H
 #define LADDER_REGISTRY_H
@@ -73,6 +78,7 @@ typedef struct rung {
     int pads;         /* 1: the runner pads A and B with zeros up to the multiples and
                          strips C afterwards, so every size runs */
     int transposes_b; /* 1: the kernel reads B^T, made by a helper kernel */
+    int blas_args;    /* 1: the kernel takes alpha, beta and leading dimensions (above) */
 
     /* Launch geometry for the sizes the kernel sees (padded sizes if `pads`). */
     void (*geometry)(const int *p, int M, int N, launch_dims *dims);

@@ -184,12 +184,25 @@ static ladder_status kernel_work(void *ctx, char *msg)
 
     launch_dims d;
     k->r->geometry(k->values, (int)k->Mp, (int)k->Np, &d);
-    kernel_arg args[6] = {
-        {.kind = ARG_INT, .i = (int)k->Mp}, {.kind = ARG_INT, .i = (int)k->Np},
-        {.kind = ARG_INT, .i = (int)k->Kp}, {.kind = ARG_BUFFER, .buffer = a},
-        {.kind = ARG_BUFFER, .buffer = b},  {.kind = ARG_BUFFER, .buffer = c},
-    };
-    st = t->ops->launch(t->session, k->gemm, "gemm", &d, args, 6, msg);
+    if (k->r->blas_args) {
+        /* C = 1 * A * B + 0 * C with tight leading dimensions: what the libraries get. */
+        kernel_arg args[11] = {
+            {.kind = ARG_INT, .i = (int)k->Mp},   {.kind = ARG_INT, .i = (int)k->Np},
+            {.kind = ARG_INT, .i = (int)k->Kp},   {.kind = ARG_FLOAT, .f = 1.0f},
+            {.kind = ARG_BUFFER, .buffer = a},    {.kind = ARG_INT, .i = (int)k->Mp},
+            {.kind = ARG_BUFFER, .buffer = b},    {.kind = ARG_INT, .i = (int)k->Kp},
+            {.kind = ARG_FLOAT, .f = 0.0f},       {.kind = ARG_BUFFER, .buffer = c},
+            {.kind = ARG_INT, .i = (int)k->Mp},
+        };
+        st = t->ops->launch(t->session, k->gemm, "gemm", &d, args, 11, msg);
+    } else {
+        kernel_arg args[6] = {
+            {.kind = ARG_INT, .i = (int)k->Mp}, {.kind = ARG_INT, .i = (int)k->Np},
+            {.kind = ARG_INT, .i = (int)k->Kp}, {.kind = ARG_BUFFER, .buffer = a},
+            {.kind = ARG_BUFFER, .buffer = b},  {.kind = ARG_BUFFER, .buffer = c},
+        };
+        st = t->ops->launch(t->session, k->gemm, "gemm", &d, args, 6, msg);
+    }
     if (st == LADDER_OK && k->padded)
         st = launch_helper(k, "pad_copy", k->Mp, k->Np, k->cp, sc->M, sc->N, sc->c, msg);
     return st;

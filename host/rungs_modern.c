@@ -201,5 +201,23 @@ const rung rungs_modern[] = {
         .only_reason = "CUDA only: it builds on rung 13's cp.async pipeline",
         .cuda_min_cc = 80,
     },
+    {
+        .number = 15, .id = "15-sgemm", .name = "sgemm",
+        .title = "Full SGEMM semantics",
+        .idea = "C = alpha*A*B + beta*C with leading dimensions, as a BLAS call (rung 12 inside)",
+        .kind = RUNG_KERNEL,
+        .nparams = 4,
+        /* Rung 12's parameters, with the values its search found best on the H100 in
+         * both backends (results/h100-2026-11-21-tuning-2). */
+        .params = {{"TSM", 128, 0, 8, 1024, "tile rows (M)", TILE_EDGES},
+                   {"TSN", 128, 0, 8, 1024, "tile columns (N)", TILE_EDGES},
+                   {"TSK", 8, 0, 4, 256, "tile depth (K)", TILE_DEPTHS},
+                   {"WM", 16, 0, 8, 256, "warp tile rows (WN = 2048 / WM columns)",
+                    WARP_ROWS}},
+        .validate = warptile_validate,
+        .geometry = warptile_geometry,
+        .local_mem_bytes = double_tiles,
+        .blas_args = 1,
+    },
 };
 const int rungs_modern_count = (int)(sizeof rungs_modern / sizeof rungs_modern[0]);

@@ -1,0 +1,209 @@
+/* Rung 15 as a BLAS call: C = alpha * A * B + beta * C with leading dimensions, on a real
+ * device of one backend (the argument: opencl or cuda). The harness only ever times it
+ * with alpha = 1, beta = 0 and tight leading dimensions; this test checks the rest:
+ *
+ *   - alpha and beta of either sign, alpha = 0, beta = 0;
+ *   - lda > M, ldb > K, ldc > M, on both load paths (leading dimensions multiples of 4 or
+ *     not) and with edge tiles in M, N and K;
+ *   - C is not read when beta = 0: it starts as NaN and must come out finite;
+ *   - nothing outside the M x N corner of C is written, and nothing outside A's and B's
+ *     corners is read: their padding is NaN, which would poison any sum it entered.
+ *
+ * The reference is computed in double precision; an element passes when
+ * |c - r| <= gamma_(K+2) * (|alpha| (|A||B|)_ij + |beta| |C0_ij|), the bound of verify.h
+ * with two more roundings (the scaling by alpha, and adding beta * C0).
+ *
+ * Exits 77 (ctest's "skipped") when the backend has no device here.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel_path.h"
+#include "registry.h"
+#include "runner.h"
+#include "targets.h"
+#include "verify.h"
+
+typedef struct {
+    int M, N, K, lda, ldb, ldc;
+    float alpha, beta;
+} blas_case;
+
+static int failures = 0;
+
+static float next_value(unsigned *state) /* in [-1, 1] */
+{
+    *state = *state * 1664525u + 1013904223u;
+    return (float)((*state >> 8) & 0xFFFF) / 32767.5f - 1.0f;
+}
+
+/* A rows x cols matrix with leading dimension ld: random inside, `pad` outside. */
+static float *make_matrix(int rows, int cols, int ld, float pad, unsigned *state)
+{
+    float *x = malloc((size_t)ld * cols * sizeof(float));
+    if (!x) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
+    }
+    for (int j = 0; j < cols; j++)
+        for (int i = 0; i < ld; i++)
+            x[i + (size_t)j * ld] = i < rows ? next_value(state) : pad;
+    return x;
+}
+
+static gpu_buffer *upload(run_target *t, const float *x, size_t n)
+{
+    char msg[LADDER_MSG];
+    gpu_buffer *b = NULL;
+    if (t->ops->alloc(t->session, n * sizeof(float), &b, msg) != LADDER_OK ||
+        t->ops->upload(t->session, b, x, n * sizeof(float), msg) != LADDER_OK) {
+        fprintf(stderr, "FAIL device buffer: %s\n", msg);
+        exit(1);
+    }
+    return b;
+}
+
+/* Runs one case on the device and checks every element of C, inside and outside. */
+static void run_case(run_target *t, gpu_program *prog, const rung *r, const int *values,
+                     const blas_case *c, unsigned *state)
+{
+    char msg[LADDER_MSG];
+    const float pad_c = 777.0f; /* C's padding must come back exactly as it was */
+    float *A = make_matrix(c->M, c->K, c->lda, NAN, state);
+    float *B = make_matrix(c->K, c->N, c->ldb, NAN, state);
+    float *C0 = make_matrix(c->M, c->N, c->ldc, pad_c, state);
+    if (c->beta == 0.0f) /* C must not be read: any read would make the result NaN */
+        for (int j = 0; j < c->N; j++)
+            for (int i = 0; i < c->M; i++)
+                C0[i + (size_t)j * c->ldc] = NAN;
+    size_t nc = (size_t)c->ldc * c->N;
+    gpu_buffer *dA = upload(t, A, (size_t)c->lda * c->K);
+    gpu_buffer *dB = upload(t, B, (size_t)c->ldb * c->N);
+    gpu_buffer *dC = upload(t, C0, nc);
+
+    launch_dims d;
+    r->geometry(values, c->M, c->N, &d);
+    kernel_arg args[11] = {
+        {.kind = ARG_INT, .i = c->M},         {.kind = ARG_INT, .i = c->N},
+        {.kind = ARG_INT, .i = c->K},         {.kind = ARG_FLOAT, .f = c->alpha},
+        {.kind = ARG_BUFFER, .buffer = dA},   {.kind = ARG_INT, .i = c->lda},
+        {.kind = ARG_BUFFER, .buffer = dB},   {.kind = ARG_INT, .i = c->ldb},
+        {.kind = ARG_FLOAT, .f = c->beta},    {.kind = ARG_BUFFER, .buffer = dC},
+        {.kind = ARG_INT, .i = c->ldc},
+    };
+    float *C = malloc(nc * sizeof(float));
+    if (!C || t->ops->launch(t->session, prog, "gemm", &d, args, 11, msg) != LADDER_OK ||
+        t->ops->finish(t->session, msg) != LADDER_OK ||
+        t->ops->download(t->session, C, dC, nc * sizeof(float), msg) != LADDER_OK) {
+        fprintf(stderr, "FAIL %dx%dx%d: %s\n", c->M, c->N, c->K, msg);
+        exit(1);
+    }
+
+    const double gamma = verify_gamma(c->K + 2, ldexp(1.0, -24));
+    long bad = 0;
+    double worst = 0.0;
+    for (int j = 0; j < c->N; j++)
+        for (int i = 0; i < c->ldc; i++) {
+            const size_t at = i + (size_t)j * c->ldc;
+            if (i >= c->M) { /* padding: untouched */
+                if (C[at] != pad_c && bad++ == 0)
+                    fprintf(stderr, "  C(%d,%d) outside the %dx%d result was written: %g\n",
+                            i, j, c->M, c->N, C[at]);
+                continue;
+            }
+            double ref = 0.0, abs = 0.0;
+            for (int k = 0; k < c->K; k++) {
+                const double p = (double)A[i + (size_t)k * c->lda] * B[k + (size_t)j * c->ldb];
+                ref += p;
+                abs += fabs(p);
+            }
+            ref *= c->alpha;
+            abs *= fabs(c->alpha);
+            if (c->beta != 0.0f) {
+                ref += (double)c->beta * C0[at];
+                abs += fabs((double)c->beta * C0[at]);
+            }
+            const double err = fabs(C[at] - ref), bound = gamma * abs;
+            if (!isfinite(C[at]) || err > bound) {
+                if (bad++ == 0)
+                    fprintf(stderr, "  C(%d,%d) = %.9g, expected %.9g (bound %.3g)\n", i, j,
+                            C[at], ref, bound);
+            } else if (bound > 0 && err / bound > worst) {
+                worst = err / bound;
+            }
+        }
+    printf("%s %4dx%-4dx%-4d lda %-4d ldb %-4d ldc %-4d alpha %5.2f beta %5.2f: %s "
+           "(worst error/bound %.3f)\n", bad ? "FAIL" : "ok  ", c->M, c->N, c->K, c->lda,
+           c->ldb, c->ldc, c->alpha, c->beta, bad ? "wrong elements" : "every element right",
+           worst);
+    failures += bad != 0;
+    t->ops->release(dA);
+    t->ops->release(dB);
+    t->ops->release(dC);
+    free(A);
+    free(B);
+    free(C0);
+    free(C);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2 || (strcmp(argv[1], "opencl") != 0 && strcmp(argv[1], "cuda") != 0)) {
+        fprintf(stderr, "usage: %s opencl|cuda\n", argv[0]);
+        return 2;
+    }
+    const char *backend = argv[1];
+    char msg[LADDER_MSG];
+    run_target *targets = NULL;
+    int ntargets = 0;
+    if (targets_open(backend, NULL, 0, &targets, &ntargets, msg) != LADDER_OK ||
+        ntargets == 0) {
+        printf("no %s device: skipped (%s)\n", backend, msg);
+        return 77;
+    }
+    run_target *t = &targets[0];
+    const rung *r = registry_find("sgemm");
+    if (!r || !r->blas_args) {
+        fprintf(stderr, "FAIL: no rung 'sgemm' with blas_args in the registry\n");
+        return 1;
+    }
+    int values[RUNG_MAX_PARAMS];
+    const char *source;
+    if (runner_resolve_params(r, NULL, 0, 0, &t->dev, values, &source, msg) != LADDER_OK) {
+        printf("rung %d cannot run on %s: skipped (%s)\n", r->number, t->dev.name, msg);
+        targets_close(targets, ntargets);
+        return 77;
+    }
+    char options[256], path[1024];
+    rung_compile_options(r, values, &t->dev, options, sizeof options);
+    kernel_path(backend, r->id, path, sizeof path);
+    gpu_program *prog = NULL;
+    if (t->ops->compile(t->session, path, options, &prog, msg) != LADDER_OK) {
+        fprintf(stderr, "FAIL compiling %s %s:\n%s\n", path, options, msg);
+        return 1;
+    }
+    printf("rung %d (%s) %s on %s\n", r->number, r->name, options, t->dev.name);
+
+    const blas_case cases[] = {
+        /* leading dimensions not multiples of 4: the single-float loads */
+        {67, 45, 33, 70, 37, 71, -0.75f, 0.5f},
+        {1, 1, 1, 1, 1, 1, 0.5f, 0.0f},
+        {129, 131, 17, 131, 19, 133, 1.0f, 0.0f},
+        /* multiples of 4: the float4 loads, with edges in every direction */
+        {130, 67, 36, 132, 40, 136, 2.0f, -1.0f},
+        {100, 37, 13, 104, 16, 101, -1.0f, 0.0f},
+        {256, 128, 64, 256, 64, 256, 1.0f, 0.0f},
+        /* alpha = 0: C = beta * C exactly */
+        {64, 64, 32, 68, 36, 64, 0.0f, 3.0f},
+    };
+    unsigned state = 12345u;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        run_case(t, prog, r, values, &cases[i], &state);
+
+    t->ops->release_program(prog);
+    targets_close(targets, ntargets);
+    printf("%s: %d case(s) failed\n", failures ? "FAILED" : "PASSED", failures);
+    return failures ? 1 : 0;
+}
