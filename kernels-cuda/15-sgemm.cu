@@ -10,8 +10,9 @@
  *   times it with alpha = 1, beta = 0 and leading dimensions M, K, M, as it calls cuBLAS;
  *   tests/test_blas_semantics.c checks other alphas, betas and leading dimensions.
  * What it costs: the float4 loads now need lda and ldb (not M and K) to be multiples of
- *   4; the epilogue multiplies by alpha and, when beta is not 0, reads C: one read per
- *   element of C, against 2K multiply-adds per element.
+ *   4, and A and B to start on 16-byte boundaries; the epilogue multiplies by alpha and,
+ *   when beta is not 0, reads C: one read per element of C, against 2K multiply-adds per
+ *   element.
  * Parameters, constraints: rung 12's.
  * Sizes: any M, N, K >= 1; lda >= M, ldb >= K, ldc >= M.
  */
@@ -47,8 +48,9 @@ struct Share {
  * consecutive addresses (A along m, B along k): coalesced. An element outside the matrix
  * is loaded as a zero, which adds nothing to any sum.
  * VEC: float4 loads, 4 rows of A or 4 depths of B at once. They must start 16-byte
- *   aligned, which holds when M and K are multiples of 4 (every column then starts on a
- *   multiple of 4 floats). Otherwise the same elements come one float at a time. */
+ *   aligned, which holds when A and B start 16-byte aligned and lda and ldb are
+ *   multiples of 4 (every column then starts on a multiple of 4 floats). Otherwise the
+ *   same elements come one float at a time. */
 template <bool VEC>
 __device__ inline void load_share(Share &sh, int k0, int tid, int m0, int n0, int M, int N,
                                   int K, const float *A, int lda, const float *B, int ldb)
@@ -173,14 +175,17 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
 }
 
 /* Whether the float4 loads are aligned is the same for every thread: one branch. Column j
- * of A starts at A + j * lda, so lda (not M) decides; likewise ldb for B. */
+ * of A starts at A + j * lda, so lda (not M) decides; likewise ldb for B. So does where A
+ * and B start: like cublasSgemm, this kernel may be given a matrix inside a bigger one
+ * (A + i + j * lda), which need not start on a 16-byte boundary. */
 extern "C" __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
 gemm(const int M, const int N, const int K, const float alpha, const float *__restrict__ A,
      const int lda, const float *__restrict__ B, const int ldb, const float beta,
      float *__restrict__ C, const int ldc)
 {
     __shared__ Tiles sm;
-    if (lda % 4 == 0 && ldb % 4 == 0)
+    if (lda % 4 == 0 && ldb % 4 == 0 &&
+        ((unsigned long long)A | (unsigned long long)B) % 16 == 0)
         gemm_body<true>(sm, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     else
         gemm_body<false>(sm, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
