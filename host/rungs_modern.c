@@ -1,6 +1,7 @@
 /* Registry entries for rungs 11 and up, past the classic tutorial: edges inside the
- * kernel, warp tiling, asynchronous copies. Kernel sources: kernels-cuda/1N-*.cu and,
- * where the idea exists in OpenCL, kernels-opencl/1N-*.cl.
+ * kernel, warp tiling, asynchronous copies, cuBLAS's tile shape, and a BLAS call's
+ * arguments. Kernel sources: kernels-cuda/1N-*.cu and, where the idea exists in OpenCL,
+ * kernels-opencl/1N-*.cl.
  *
  * From rung 11 on no rung transposes or pads anything: every kernel reads A and B where
  * they lie and handles incomplete tiles itself, so every size runs and the launch grid is
@@ -207,8 +208,9 @@ const rung rungs_modern[] = {
         .idea = "C = alpha*A*B + beta*C with leading dimensions, as a BLAS call (rung 12 inside)",
         .kind = RUNG_KERNEL,
         .nparams = 4,
-        /* Rung 12's parameters, with the values its search found best on the H100 in
-         * both backends (results/h100-2026-11-21-tuning-2). */
+        /* Rung 12's parameters, with the values its CUDA search found best on the H100
+         * (results/h100-2026-11-21-tuning-2). In OpenCL that search preferred WM=64 at
+         * TSK=8, within 1% of WM=16; one set of defaults serves both backends. */
         .params = {{"TSM", 128, 0, 8, 1024, "tile rows (M)", TILE_EDGES},
                    {"TSN", 128, 0, 8, 1024, "tile columns (N)", TILE_EDGES},
                    {"TSK", 8, 0, 4, 256, "tile depth (K)", TILE_DEPTHS},

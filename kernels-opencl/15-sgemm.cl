@@ -4,9 +4,9 @@
  *   with A, B and C stored with leading dimensions lda, ldb, ldc (column j of A starts at
  *   A + j * lda, which may be more than M: a matrix inside a bigger one), and C read only
  *   when beta is not 0, so that with beta = 0 whatever C held before (even NaN) does not
- *   matter. Everything else is rung 12's, with the parameters rung 12's search found best
- *   on the H100 (TSK=8, WM=16; rung 12's own default, TSK=16, is 20% slower there in
- *   OpenCL).
+ *   matter. Everything else is rung 12's, with the parameters rung 12's CUDA search found
+ *   best on the H100 (TSK=8, WM=16). Its OpenCL search preferred WM=64 at TSK=8, within
+ *   1% of these; rung 12's own default depth, TSK=16, is about a sixth slower there.
  * Why: to stand in for a BLAS call (clblast::Gemm, cublasSgemm) and be compared with it on
  *   equal terms. The harness times it with alpha = 1, beta = 0 and leading dimensions M,
  *   K, M, as it calls the libraries; tests/test_blas_semantics.c checks other alphas,
