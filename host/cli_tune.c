@@ -65,7 +65,7 @@ static void tune_help(void)
         "                   skipped; measure nothing\n"
         "\n"
         "Size classes: skinny when the largest of M, N, K is at least 8 times the smallest,\n"
-        "else small when M*N*K <= 2048^3, else large. An entry is replaced when the new best\n"
+        "else small when M*N*K < 2048^3, else large. An entry is replaced when the new best\n"
         "is faster or the kernel source changed since.\n"
         "\n"
         "examples:\n"

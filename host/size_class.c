@@ -14,7 +14,7 @@ size_class size_class_of(const gemm_size *s)
     if (hi >= SIZE_CLASS_SKINNY_RATIO * lo)
         return SIZE_SKINNY;
     double work = (double)s->M * (double)s->N * (double)s->K;
-    return work <= SIZE_CLASS_SMALL_WORK ? SIZE_SMALL : SIZE_LARGE;
+    return work < SIZE_CLASS_SMALL_WORK ? SIZE_SMALL : SIZE_LARGE;
 }
 
 const char *size_class_name(size_class c)

@@ -17,7 +17,7 @@ static const char header[] =
     "#   device        the device name as the driver reports it (ladder devices)\n"
     "#   rung          the rung number\n"
     "#   size_class    skinny: the largest of M, N, K is >= 8 times the smallest;\n"
-    "#                 small: otherwise M*N*K <= 2048^3; large: the rest\n"
+    "#                 small: otherwise M*N*K < 2048^3; large: the rest\n"
     "#   params        every parameter of the rung, as ladder run --param takes them\n"
     "#   gflops        what they reached while tuning (few repetitions: indicative)\n"
     "#   sizes         the sizes they were measured at, MxNxK, comma-separated\n"

@@ -14,8 +14,9 @@ int main(void)
 {
     CHECK(of(512, 512, 512) == SIZE_SMALL);
     CHECK(of(1024, 1024, 1024) == SIZE_SMALL);
-    CHECK(of(2048, 2048, 2048) == SIZE_SMALL);   /* up to 2048^3 is small */
-    CHECK(of(2049, 2048, 2048) == SIZE_LARGE);   /* just above it: large */
+    CHECK(of(1792, 1792, 1792) == SIZE_SMALL);   /* below 2048^3 is small */
+    CHECK(of(2047, 2048, 2048) == SIZE_SMALL);
+    CHECK(of(2048, 2048, 2048) == SIZE_LARGE);   /* 2048^3 itself is large (measured) */
     CHECK(of(8192, 8192, 8192) == SIZE_LARGE);
     CHECK(of(4096, 4096, 1024) == SIZE_LARGE);   /* a ratio of 4: not skinny */
     CHECK(of(4096, 4096, 512) == SIZE_SKINNY);   /* a ratio of 8: skinny */
