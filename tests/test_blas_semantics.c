@@ -16,11 +16,13 @@
  * Exits 77 (ctest's "skipped") when the backend has no device here.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kernel_path.h"
+#include "random.h"
 #include "registry.h"
 #include "runner.h"
 #include "targets.h"
@@ -33,23 +35,20 @@ typedef struct {
 
 static int failures = 0;
 
-static float next_value(unsigned *state) /* in [-1, 1] */
-{
-    *state = *state * 1664525u + 1013904223u;
-    return (float)((*state >> 8) & 0xFFFF) / 32767.5f - 1.0f;
-}
 
-/* A rows x cols matrix with leading dimension ld: random inside, `pad` outside. */
-static float *make_matrix(int rows, int cols, int ld, float pad, unsigned *state)
+/* A rows x cols matrix with leading dimension ld: random inside (the harness's inputs,
+ * in [-1, 1]), `pad` outside. Each matrix gets the next seed. */
+static float *make_matrix(int rows, int cols, int ld, float pad, uint64_t *seed)
 {
     float *x = malloc((size_t)ld * cols * sizeof(float));
     if (!x) {
         fprintf(stderr, "out of memory\n");
         exit(1);
     }
+    random_fill(x, (size_t)ld * cols, (*seed)++);
     for (int j = 0; j < cols; j++)
-        for (int i = 0; i < ld; i++)
-            x[i + (size_t)j * ld] = i < rows ? next_value(state) : pad;
+        for (int i = rows; i < ld; i++)
+            x[i + (size_t)j * ld] = pad;
     return x;
 }
 
@@ -67,7 +66,7 @@ static gpu_buffer *upload(run_target *t, const float *x, size_t n)
 
 /* Runs one case on the device and checks every element of C, inside and outside. */
 static void run_case(run_target *t, gpu_program *prog, const rung *r, const int *values,
-                     const blas_case *c, unsigned *state)
+                     const blas_case *c, uint64_t *state)
 {
     char msg[LADDER_MSG];
     const float pad_c = 777.0f; /* C's padding must come back exactly as it was */
@@ -198,7 +197,7 @@ int main(int argc, char **argv)
         /* alpha = 0: C = beta * C exactly */
         {64, 64, 32, 68, 36, 64, 0.0f, 3.0f},
     };
-    unsigned state = 12345u;
+    uint64_t state = 12345u;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         run_case(t, prog, r, values, &cases[i], &state);
 
