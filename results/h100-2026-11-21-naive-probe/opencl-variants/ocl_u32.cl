@@ -1,0 +1,27 @@
+/* Rung 1: naive (OpenCL)
+ * The starting point: one work-item computes one element C(m, n) as the dot product of
+ *   row m of A and column n of B, reading both straight from global memory.
+ * Why it is slow: every multiply-add needs two global loads (8 bytes for 2 flops), so the
+ *   kernel is limited by memory traffic, and neighbouring work-items re-read the same
+ *   values that the caches may or may not still hold.
+ * Why it is not hopeless: work-items next to each other in dimension 0 take neighbouring
+ *   rows m, so their loads of A and their stores to C touch consecutive addresses
+ *   (column-major storage) and coalesce into few memory transactions.
+ * Parameters: TS (work-group edge: TS x TS work-items).
+ * Sizes: any M, N, K >= 1: the global range is rounded up to whole work-groups and the
+ *   work-items outside C return at once.
+ */
+__kernel void gemm(const int M, const int N, const int K,
+                   const __global float *A, const __global float *B, __global float *C)
+{
+    const int m = get_global_id(0); /* row of C */
+    const int n = get_global_id(1); /* column of C */
+    if (m >= M || n >= N)
+        return;
+
+    float acc = 0.0f;
+#pragma unroll 32
+    for (int k = 0; k < K; k++)
+        acc += A[m + k * M] * B[k + n * K];
+    C[m + n * M] = acc;
+}
