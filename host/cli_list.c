@@ -1,4 +1,5 @@
 /* ladder list: the rungs and baselines. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -25,6 +26,9 @@ static void print_sizes(const rung *r)
                mult[0], mult[1], mult[2]);
     if (r->only_backend)
         printf("    backends: %s\n", r->only_reason);
+    if (r->unit_roundoff > 0)
+        printf("    checked with: u = 2^%d in the bound K u (|A||B|), float32's is 2^-24\n",
+               (int)lround(log2(r->unit_roundoff)));
     if (r->cuda_min_cc)
         printf("    needs: compute capability %d.%d or newer on CUDA\n", r->cuda_min_cc / 10,
                r->cuda_min_cc % 10);

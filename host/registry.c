@@ -231,3 +231,8 @@ ladder_status rung_check_device(const rung *r, const int *values, const device_i
                            dev->local_mem_bytes);
     return LADDER_OK;
 }
+
+double rung_unit_roundoff(const rung *r)
+{
+    return r->unit_roundoff > 0 ? r->unit_roundoff : 0x1p-24;
+}

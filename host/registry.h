@@ -79,6 +79,10 @@ typedef struct rung {
                          strips C afterwards, so every size runs */
     int transposes_b; /* 1: the kernel reads B^T, made by a helper kernel */
     int blas_args;    /* 1: the kernel takes alpha, beta and leading dimensions (above) */
+    /* Unit roundoff u of the kernel's arithmetic, for the verification bound
+     * |c - r| <= K u (|A||B|); 0 means float32's 2^-24. Larger for kernels that multiply in
+     * a narrower format (rung 16's split TF32 products). */
+    double unit_roundoff;
 
     /* Launch geometry for the sizes the kernel sees (padded sizes if `pads`). */
     void (*geometry)(const int *p, int M, int N, launch_dims *dims);
@@ -99,6 +103,9 @@ typedef struct rung {
      * without sub-groups reports the rung unsupported. NULL = never. */
     int (*uses_subgroups)(const int *p);
 } rung;
+
+/* The unit roundoff that verification uses for this rung (see rung.unit_roundoff). */
+double rung_unit_roundoff(const rung *r);
 
 /* All entries: kernel rungs in order, then the baselines. */
 const rung *registry_all(int *count);

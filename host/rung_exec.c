@@ -304,6 +304,7 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
         st = t->ops->alloc(t->session, (size_t)k.Mp * k.Np * sizeof(float), &k.cp, msg);
     if (st == LADDER_OK) {
         measure_job job = *defaults;
+        job.unit_roundoff = rung_unit_roundoff(r);
         job.work = kernel_work;
         job.poison = kernel_poison;
         job.fetch = kernel_fetch;

@@ -2,6 +2,7 @@
  * the summation order), and a wrong element, a NaN, an unwritten element or a wrong row
  * always fails, in full and in sampled mode. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,6 +100,71 @@ static void run_case(long M, long N, long K, verify_mode mode)
     free(C);
 }
 
+/* Rung 16's arithmetic on the CPU: each float split into two TF32 parts (rounded to
+ * nearest, ties away: the PTX cvt.rna.tf32.f32), three exact products per multiply-add,
+ * summed 8 at a time into a float accumulator that is rounded toward zero (the worst the
+ * tensor cores may do). */
+static float tf32(float x)
+{
+    uint32_t b;
+    memcpy(&b, &x, sizeof b);
+    b = (b + 0x1000u) & 0xffffe000u;
+    memcpy(&x, &b, sizeof x);
+    return x;
+}
+static float toward_zero(double s)
+{
+    float f = (float)s;
+    if (fabs((double)f) > fabs(s))
+        f = nextafterf(f, 0.0f);
+    return f;
+}
+static void tf32x3_gemm(const float *A, const float *B, float *C, long M, long N, long K)
+{
+    for (long j = 0; j < N; j++)
+        for (long i = 0; i < M; i++) {
+            float acc = 0;
+            for (long k0 = 0; k0 < K; k0 += 8)
+                for (int term = 0; term < 3; term++) { /* small*big, big*small, big*big */
+                    double s = acc;
+                    for (long k = k0; k < K && k < k0 + 8; k++) {
+                        float a = A[i + k * M], b = B[k + j * K];
+                        float ab = tf32(a), as = tf32(a - ab), bb = tf32(b), bs = tf32(b - bb);
+                        s += term == 0 ? (double)as * bb : term == 1 ? (double)ab * bs
+                                                                   : (double)ab * bb;
+                    }
+                    acc = toward_zero(s);
+                }
+            C[i + j * M] = acc;
+        }
+}
+
+/* Rung 16 is checked with u = 2^-20 (registry): needed, because its split loses float32's
+ * last bits and float32's bound fails it at K = 1; and enough, at every K tried. */
+static void tf32x3_case(long M, long N, long K, int fails_as_float32)
+{
+    float *A = malloc(sizeof(float) * (size_t)(M * K));
+    float *B = malloc(sizeof(float) * (size_t)(K * N));
+    float *C = malloc(sizeof(float) * (size_t)(M * N));
+    random_fill(A, (size_t)(M * K), 21);
+    random_fill(B, (size_t)(K * N), 22);
+    reference *ref;
+    char msg[LADDER_MSG];
+    CHECK(reference_create(A, B, M, N, K, VERIFY_FULL, 23, &ref, msg) == LADDER_OK);
+    tf32x3_gemm(A, B, C, M, N, K);
+    verify_outcome o;
+    verify_result(ref, C, 0x1p-20, &o);
+    CHECK(o.passed);
+    if (fails_as_float32) {
+        verify_result(ref, C, 0x1p-24, &o);
+        CHECK(!o.passed);
+    }
+    reference_free(ref);
+    free(A);
+    free(B);
+    free(C);
+}
+
 int main(void)
 {
     CHECK(verify_gamma(1000, 0x1p-24) > 1000 * 0x1p-24);
@@ -110,5 +176,10 @@ int main(void)
     run_case(200, 150, 333, VERIFY_FULL);
     run_case(200, 150, 333, VERIFY_SAMPLED);
     run_case(300, 17, 520, VERIFY_SAMPLED);
+
+    tf32x3_case(64, 64, 1, 1);
+    for (long K = 2; K <= 40; K += 7)
+        tf32x3_case(32, 32, K, 0);
+    tf32x3_case(50, 40, 1000, 0);
     return CHECK_DONE();
 }
