@@ -1,6 +1,6 @@
 /* Registry entries for rungs 11 and up, past the classic tutorial: edges inside the
- * kernel, warp tiling, asynchronous copies, cuBLAS's tile shape, and a BLAS call's
- * arguments. Kernel sources: kernels-cuda/1N-*.cu and, where the idea exists in OpenCL,
+ * kernel, warp tiling, asynchronous copies, cuBLAS's tile shape, a BLAS call's
+ * arguments, and the tensor cores at float32 accuracy. Kernel sources: kernels-cuda/1N-*.cu and, where the idea exists in OpenCL,
  * kernels-opencl/1N-*.cl.
  *
  * From rung 11 on no rung transposes or pads anything: every kernel reads A and B where
@@ -96,6 +96,48 @@ static ladder_status async_validate(const int *p, char *msg)
         return ladder_fail(msg, LADDER_UNSUPPORTED, "STAGES=%d: a pipeline needs 2 or more",
                            p[4]);
     return LADDER_OK;
+}
+
+/* ---- rung 16: tensor cores, 3xTF32 --------------------------------------------------- */
+/* p = TSM, TSN, TSK, WM, WN, STAGES. A warp per WM x WN tile, made of 16 x 8 mma blocks. */
+static int tf32x3_threads(const int *p) { return (p[0] / p[3]) * (p[1] / p[4]) * 32; }
+static ladder_status tf32x3_validate(const int *p, char *msg)
+{
+    if (rung_need_divides(16, p[3], "WM must be a multiple of 16 (the mma block's rows)", msg) ||
+        rung_need_divides(p[3], p[0], "WM must divide TSM", msg) ||
+        rung_need_divides(8, p[4], "WN must be a multiple of 8 (the mma block's columns)", msg) ||
+        rung_need_divides(p[4], p[1], "WN must divide TSN", msg) ||
+        rung_need_divides(8, p[2], "TSK must be a multiple of 8 (the mma block's depth)", msg))
+        return LADDER_UNSUPPORTED;
+    if (p[5] < 2)
+        return ladder_fail(msg, LADDER_UNSUPPORTED, "STAGES=%d: a pipeline needs 2 or more",
+                           p[5]);
+    const int threads = tf32x3_threads(p);
+    if (threads > 1024)
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "%d warps of %dx%d in a %dx%d tile make %d threads, over 1024",
+                           threads / 32, p[3], p[4], p[0], p[1], threads);
+    if (rung_need_divides(threads, p[0] / 4 * p[2],
+                          "the thread count must divide the 16-byte pieces of an A tile "
+                          "(TSM*TSK/4)", msg) ||
+        rung_need_divides(threads, p[1] * p[2] / 4,
+                          "the thread count must divide the 16-byte pieces of a B tile "
+                          "(TSN*TSK/4)", msg))
+        return LADDER_UNSUPPORTED;
+    return LADDER_OK;
+}
+static void tf32x3_geometry(const int *p, int M, int N, launch_dims *d)
+{
+    d->local[0] = (size_t)tf32x3_threads(p);
+    d->local[1] = 1;
+    d->global[0] = tiles(M, p[0]) * d->local[0];
+    d->global[1] = tiles(N, p[1]);
+}
+/* STAGES x (A's TSK x (TSM + 8) and B's TSN x (TSK + 4)), see the kernel's padding. */
+static size_t tf32x3_local_mem(const int *p)
+{
+    return (size_t)p[5] * ((size_t)p[2] * (p[0] + 8) + (size_t)p[1] * (p[2] + 4)) *
+           sizeof(float);
 }
 
 /* ---- rung 14: big thread tiles ----------------------------------------------------- */
@@ -220,6 +262,34 @@ const rung rungs_modern[] = {
         .geometry = warptile_geometry,
         .local_mem_bytes = double_tiles,
         .blas_args = 1,
+    },
+    {
+        .number = 16, .id = "16-tf32x3", .name = "tf32x3",
+        .title = "Tensor cores with float32 accuracy (3xTF32)",
+        .idea = "each float split into two TF32 parts; three tensor-core products per multiply-add",
+        .kind = RUNG_KERNEL,
+        .nparams = 6,
+        /* The defaults are what a 210 s search found best at 4096 on the H100
+         * (results/h100-2026-11-21-tensor): four warps of 64 x 64. */
+        .params = {{"TSM", 128, 64, 16, 1024, "tile rows (M)", CHOICES(64, 128, 256)},
+                   {"TSN", 128, 64, 8, 1024, "tile columns (N)", CHOICES(64, 128, 256)},
+                   {"TSK", 16, 0, 8, 256, "tile depth (K)", CHOICES(8, 16, 32)},
+                   {"WM", 64, 32, 16, 256, "warp tile rows", CHOICES(16, 32, 64, 128)},
+                   {"WN", 64, 32, 8, 256, "warp tile columns", CHOICES(16, 32, 64)},
+                   {"STAGES", 2, 0, 2, 8, "tiles in flight (shared-memory stages)",
+                    CHOICES(2, 3, 4)}},
+        .validate = tf32x3_validate,
+        .geometry = tf32x3_geometry,
+        .local_mem_bytes = tf32x3_local_mem,
+        .only_backend = "cuda",
+        .only_reason = "CUDA only: OpenCL C has no way to reach the tensor cores (their "
+                       "mma instructions are PTX, and OpenCL's matrix extensions are "
+                       "vendor-specific)",
+        .cuda_min_cc = 80,
+        .blas_args = 1,
+        /* Each product carries up to 12 units of 2^-24 from the split (see the kernel),
+         * and the tensor cores may round sums toward zero: 2^-20 covers both for any K. */
+        .unit_roundoff = 0x1p-20,
     },
 };
 const int rungs_modern_count = (int)(sizeof rungs_modern / sizeof rungs_modern[0]);

@@ -1,6 +1,8 @@
-/* Rung 15 as a BLAS call: C = alpha * A * B + beta * C with leading dimensions, on a real
- * device of one backend (the argument: opencl or cuda). The harness only ever times it
- * with alpha = 1, beta = 0 and tight leading dimensions; this test checks the rest:
+/* The rungs with a BLAS call's arguments (15 and up: registry flag blas_args) as a BLAS
+ * call: C = alpha * A * B + beta * C with leading dimensions, on a real device of one
+ * backend (the argument: opencl or cuda); every such rung the backend has is tested. The
+ * harness only ever times them with alpha = 1, beta = 0 and tight leading dimensions;
+ * this test checks the rest:
  *
  *   - alpha and beta of either sign, alpha = 0, beta = 0;
  *   - lda > M, ldb > K, ldc > M, on both load paths (leading dimensions multiples of 4 or
@@ -11,9 +13,11 @@
  *
  * The reference is computed in double precision; an element passes when
  * |c - r| <= gamma_(K+2) * (|alpha| (|A||B|)_ij + |beta| |C0_ij|), the bound of verify.h
- * with two more roundings (the scaling by alpha, and adding beta * C0).
+ * with two more roundings (the scaling by alpha, and adding beta * C0), gamma built from
+ * the rung's unit roundoff (rung_unit_roundoff: 2^-24, or 2^-20 for rung 16).
  *
- * Exits 77 (ctest's "skipped") when the backend has no device here.
+ * Exits 77 (ctest's "skipped") when the backend has no device here, or when none of the
+ * rungs can run on it.
  */
 #include <math.h>
 #include <stdint.h>
@@ -100,7 +104,7 @@ static void run_case(run_target *t, gpu_program *prog, const rung *r, const int 
         exit(1);
     }
 
-    const double gamma = verify_gamma(c->K + 2, ldexp(1.0, -24));
+    const double gamma = verify_gamma(c->K + 2, rung_unit_roundoff(r));
     long bad = 0;
     double worst = 0.0;
     for (int j = 0; j < c->N; j++)
@@ -147,33 +151,15 @@ static void run_case(run_target *t, gpu_program *prog, const rung *r, const int 
     free(C);
 }
 
-int main(int argc, char **argv)
+/* Every case on rung r. Returns 1 when it ran, 0 when the rung cannot run here. */
+static int test_rung(run_target *t, const char *backend, const rung *r)
 {
-    if (argc != 2 || (strcmp(argv[1], "opencl") != 0 && strcmp(argv[1], "cuda") != 0)) {
-        fprintf(stderr, "usage: %s opencl|cuda\n", argv[0]);
-        return 2;
-    }
-    const char *backend = argv[1];
     char msg[LADDER_MSG];
-    run_target *targets = NULL;
-    int ntargets = 0;
-    if (targets_open(backend, NULL, 0, &targets, &ntargets, msg) != LADDER_OK ||
-        ntargets == 0) {
-        printf("no %s device: skipped (%s)\n", backend, msg);
-        return 77;
-    }
-    run_target *t = &targets[0];
-    const rung *r = registry_find("sgemm");
-    if (!r || !r->blas_args) {
-        fprintf(stderr, "FAIL: no rung 'sgemm' with blas_args in the registry\n");
-        return 1;
-    }
     int values[RUNG_MAX_PARAMS];
     const char *source;
     if (runner_resolve_params(r, NULL, 0, 0, &t->dev, values, &source, msg) != LADDER_OK) {
         printf("rung %d cannot run on %s: skipped (%s)\n", r->number, t->dev.name, msg);
-        targets_close(targets, ntargets);
-        return 77;
+        return 0;
     }
     char options[256], path[1024];
     rung_compile_options(r, values, &t->dev, options, sizeof options);
@@ -181,6 +167,7 @@ int main(int argc, char **argv)
     gpu_program *prog = NULL;
     if (t->ops->compile(t->session, path, options, &prog, msg) != LADDER_OK) {
         fprintf(stderr, "FAIL compiling %s %s:\n%s\n", path, options, msg);
+        failures++;
         return 1;
     }
     printf("rung %d (%s) %s on %s\n", r->number, r->name, options, t->dev.name);
@@ -200,9 +187,43 @@ int main(int argc, char **argv)
     uint64_t state = 12345u;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         run_case(t, prog, r, values, &cases[i], &state);
-
     t->ops->release_program(prog);
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2 || (strcmp(argv[1], "opencl") != 0 && strcmp(argv[1], "cuda") != 0)) {
+        fprintf(stderr, "usage: %s opencl|cuda\n", argv[0]);
+        return 2;
+    }
+    const char *backend = argv[1];
+    char msg[LADDER_MSG];
+    run_target *targets = NULL;
+    int ntargets = 0;
+    if (targets_open(backend, NULL, 0, &targets, &ntargets, msg) != LADDER_OK ||
+        ntargets == 0) {
+        printf("no %s device: skipped (%s)\n", backend, msg);
+        return 77;
+    }
+    int count = 0, blas_rungs = 0, tested = 0;
+    const rung *all = registry_all(&count);
+    for (int i = 0; i < count; i++)
+        if (all[i].blas_args) {
+            blas_rungs++;
+            tested += test_rung(&targets[0], backend, &all[i]);
+        }
     targets_close(targets, ntargets);
-    printf("%s: %d case(s) failed\n", failures ? "FAILED" : "PASSED", failures);
+    if (blas_rungs == 0) {
+        fprintf(stderr, "FAIL: no rung with blas_args in the registry\n");
+        return 1;
+    }
+    if (tested == 0) {
+        printf("none of the %d rungs with blas_args runs on this %s device: skipped\n",
+               blas_rungs, backend);
+        return 77;
+    }
+    printf("%s: %d case(s) failed on %d rung(s)\n", failures ? "FAILED" : "PASSED", failures,
+           tested);
     return failures ? 1 : 0;
 }

@@ -103,6 +103,31 @@ int main(void)
         CHECK(rung_check_device(async, v, &d, msg) == LADDER_OK);
     }
 
+    /* Rung 16 multiplies split TF32 parts: it alone is checked with a larger unit
+     * roundoff; its tiles must be whole mma blocks and fit 1024 threads. */
+    {
+        int nrungs = 0;
+        const rung *rungs = registry_all(&nrungs);
+        for (int i = 0; i < nrungs; i++)
+            CHECK(rung_unit_roundoff(&rungs[i]) ==
+                  (strcmp(rungs[i].name, "tf32x3") == 0 ? 0x1p-20 : 0x1p-24));
+        const rung *tc = registry_find("tf32x3");
+        CHECK(tc && tc->number == 16 && tc->blas_args && tc->cuda_min_cc == 80);
+        int v[RUNG_MAX_PARAMS];
+        char msg[LADDER_MSG];
+        rung_defaults(tc, 0, v);
+        CHECK(rung_check_params(tc, v, msg) == LADDER_OK);
+        CHECK(tc->local_mem_bytes(v) == 37888); /* what ptxas reports for the kernel */
+        v[3] = 24; /* WM: not whole 16-row mma blocks */
+        CHECK(rung_check_params(tc, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "WM"));
+        rung_defaults(tc, 0, v);
+        v[0] = 256, v[1] = 256, v[3] = 16, v[4] = 8; /* 16 x 32 warps: 16384 threads */
+        CHECK(rung_check_params(tc, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "1024"));
+        rung_defaults(tc, 0, v);
+        v[5] = 1; /* one stage is no pipeline */
+        CHECK(rung_check_params(tc, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "STAGES"));
+    }
+
     const rung *wpt = registry_find("wpt");
     char msg[LADDER_MSG];
     int v[RUNG_MAX_PARAMS];
