@@ -282,9 +282,9 @@ const rung rungs_modern[] = {
         .geometry = tf32x3_geometry,
         .local_mem_bytes = tf32x3_local_mem,
         .only_backend = "cuda",
-        .only_reason = "CUDA only: OpenCL C has no way to reach the tensor cores (their "
-                       "mma instructions are PTX, and OpenCL's matrix extensions are "
-                       "vendor-specific)",
+        .only_reason = "CUDA only: standard OpenCL C has no instructions for the tensor "
+                       "cores (CUDA reaches them through PTX's mma; OpenCL's matrix "
+                       "extensions are vendor-specific)",
         .cuda_min_cc = 80,
         .blas_args = 1,
         /* Each product carries up to 12 units of 2^-24 from the split (see the kernel),
