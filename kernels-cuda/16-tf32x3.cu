@@ -7,8 +7,8 @@
  *   about 495 TFLOPS in TF32, more than seven times as much.
  * The catch, and what this rung does about it: TF32 keeps float32's exponent but only 10
  *   of its 23 mantissa bits, so one TF32 product is good to about 3 decimal digits, not 7.
- *   (That is what cuBLAS's "TF32 tensor core" mode gives, and it fails this project's
- *   float32 check.) So each float is split into two TF32 numbers,
+ *   (That is the arithmetic of cuBLAS's "TF32 tensor core" mode.) So each float is split
+ *   into two TF32 numbers,
  *       x = big + small,  big = x rounded to TF32,  small = (x - big) rounded to TF32,
  *   which together hold about 22 of x's 24 significant bits, and each product is built
  *   from three tensor-core products:

@@ -342,8 +342,9 @@ static ladder_status open_cublas(backend_session *s, char *msg)
     if (rc != CUBLAS_STATUS_SUCCESS)
         return blas_fail(msg, rc, "cublasSetStream");
     /* Plain FP32 arithmetic: no TF32 tensor cores. TF32 keeps only 10 bits of mantissa,
-     * so it would fail the FP32 error bound and, worse, make cuBLAS look faster than
-     * our kernels for doing less precise work. The comparison must be FP32 against FP32.
+     * so its products are good to about 3 digits, not 7 (at small K it fails the FP32
+     * error bound), and it would make cuBLAS look faster than our kernels for doing
+     * less precise work. The comparison must be FP32 against FP32.
      * (Default math is already FP32; saying so keeps a future default from changing it.) */
     rc = cublasSetMathMode(s->blas, CUBLAS_DEFAULT_MATH);
     if (rc != CUBLAS_STATUS_SUCCESS)
