@@ -1,7 +1,7 @@
 /* Registry entries for rungs 11 and up, past the classic tutorial: edges inside the
  * kernel, warp tiling, asynchronous copies, cuBLAS's tile shape, a BLAS call's
- * arguments, and the tensor cores at float32 accuracy. Kernel sources: kernels-cuda/1N-*.cu and, where the idea exists in OpenCL,
- * kernels-opencl/1N-*.cl.
+ * arguments, and the tensor cores at float32 accuracy. Kernel sources:
+ * kernels-cuda/1N-*.cu and, where the idea exists in OpenCL, kernels-opencl/1N-*.cl.
  *
  * From rung 11 on no rung transposes or pads anything: every kernel reads A and B where
  * they lie and handles incomplete tiles itself, so every size runs and the launch grid is
