@@ -22,7 +22,8 @@ typedef struct {
     fetch_fn fetch;
     void *ctx;
     const reference *ref;     /* NULL: no verification */
-    double unit_roundoff;     /* of the arithmetic checked against ref; 0: float32's */
+    double unit_roundoff;     /* of the arithmetic checked against ref (exec_rung sets it:
+                                 rung_unit_roundoff) */
     float *host_c;            /* M x N scratch for the fetched result */
     int reps;
     double max_seconds;

@@ -304,7 +304,6 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
         st = t->ops->alloc(t->session, (size_t)k.Mp * k.Np * sizeof(float), &k.cp, msg);
     if (st == LADDER_OK) {
         measure_job job = *defaults;
-        job.unit_roundoff = rung_unit_roundoff(r);
         job.work = kernel_work;
         job.poison = kernel_poison;
         job.fetch = kernel_fetch;
@@ -366,9 +365,10 @@ ladder_status exec_rung(size_context *sc, program_cache *pc, const rung *r, cons
                         const measure_job *defaults, measure_result *out, char *msg)
 {
     measure_job job = *defaults;
+    job.unit_roundoff = rung_unit_roundoff(r); /* the bound verification checks against */
     switch (r->kind) {
     case RUNG_KERNEL:
-        return exec_kernel(sc, pc, r, values, defaults, out, msg);
+        return exec_kernel(sc, pc, r, values, &job, out, msg);
     case RUNG_LIBRARY: {
         job.work = library_work;
         job.poison = library_poison;

@@ -79,12 +79,27 @@ static ladder_status warptile_validate(const int *p, char *msg)
         return LADDER_UNSUPPORTED;
     return check_loads(p[0], p[1], p[2], warptile_threads(p), msg);
 }
-static void warptile_geometry(const int *p, int M, int N, launch_dims *d)
+/* Rungs 12-16 launch one-dimensional blocks of `threads`, one per TSM x TSN tile of C
+ * (p[0] = TSM, p[1] = TSN in all of them). */
+static void tile_blocks(int threads, const int *p, int M, int N, launch_dims *d)
 {
-    d->local[0] = (size_t)warptile_threads(p);
+    d->local[0] = (size_t)threads;
     d->local[1] = 1;
     d->global[0] = tiles(M, p[0]) * d->local[0];
     d->global[1] = tiles(N, p[1]);
+}
+static void warptile_geometry(const int *p, int M, int N, launch_dims *d)
+{
+    tile_blocks(warptile_threads(p), p, M, N, d);
+}
+
+/* Rungs 13, 14 and 16 keep STAGES tiles in flight. */
+static ladder_status check_stages(int stages, char *msg)
+{
+    if (stages < 2)
+        return ladder_fail(msg, LADDER_UNSUPPORTED, "STAGES=%d: a pipeline needs 2 or more",
+                           stages);
+    return LADDER_OK;
 }
 
 /* Rung 13 adds p[4] = STAGES; its copies are rung 12's float4s, 16-byte pieces. */
@@ -92,11 +107,35 @@ static ladder_status async_validate(const int *p, char *msg)
 {
     if (warptile_validate(p, msg) != LADDER_OK)
         return LADDER_UNSUPPORTED;
-    if (p[4] < 2)
-        return ladder_fail(msg, LADDER_UNSUPPORTED, "STAGES=%d: a pipeline needs 2 or more",
-                           p[4]);
-    return LADDER_OK;
+    return check_stages(p[4], msg);
 }
+
+/* ---- rung 14: big thread tiles ----------------------------------------------------- */
+/* p = TSM, TSN, TSK, STAGES. Warps of 64 x 64, threads of 16 x 8 (fixed in the kernel). */
+static int bigtile_threads(const int *p) { return (p[0] / 64) * (p[1] / 64) * 32; }
+static ladder_status bigtile_validate(const int *p, char *msg)
+{
+    if (rung_need_divides(64, p[0], "TSM must be a multiple of the 64-row warp tile", msg) ||
+        rung_need_divides(64, p[1], "TSN must be a multiple of the 64-column warp tile", msg))
+        return LADDER_UNSUPPORTED;
+    if (check_stages(p[3], msg) != LADDER_OK)
+        return LADDER_UNSUPPORTED;
+    return check_loads(p[0], p[1], p[2], bigtile_threads(p), msg);
+}
+static void bigtile_geometry(const int *p, int M, int N, launch_dims *d)
+{
+    tile_blocks(bigtile_threads(p), p, M, N, d);
+}
+/* STAGES of A's tile (TSK x TSM) and of B's as it lies (TSN x (TSK + BPAD)). */
+static size_t bigtile_local_mem(const int *p)
+{
+    return (size_t)p[3] * ((size_t)p[2] * p[0] + (size_t)p[1] * (p[2] + BPAD)) * sizeof(float);
+}
+
+/* What `ladder tune` tries: as rungs 5-10 for the tiles, every warp shape, 2-4 stages. */
+#define TILE_EDGES CHOICES(64, 128, 256)
+#define TILE_DEPTHS CHOICES(8, 16, 32)
+#define WARP_ROWS CHOICES(16, 32, 64, 128)
 
 /* ---- rung 16: tensor cores, 3xTF32 --------------------------------------------------- */
 /* p = TSM, TSN, TSK, WM, WN, STAGES. A warp per WM x WN tile, made of 16 x 8 mma blocks. */
@@ -109,29 +148,18 @@ static ladder_status tf32x3_validate(const int *p, char *msg)
         rung_need_divides(p[4], p[1], "WN must divide TSN", msg) ||
         rung_need_divides(8, p[2], "TSK must be a multiple of 8 (the mma block's depth)", msg))
         return LADDER_UNSUPPORTED;
-    if (p[5] < 2)
-        return ladder_fail(msg, LADDER_UNSUPPORTED, "STAGES=%d: a pipeline needs 2 or more",
-                           p[5]);
+    if (check_stages(p[5], msg) != LADDER_OK)
+        return LADDER_UNSUPPORTED;
     const int threads = tf32x3_threads(p);
     if (threads > 1024)
         return ladder_fail(msg, LADDER_UNSUPPORTED,
                            "%d warps of %dx%d in a %dx%d tile make %d threads, over 1024",
                            threads / 32, p[3], p[4], p[0], p[1], threads);
-    if (rung_need_divides(threads, p[0] / 4 * p[2],
-                          "the thread count must divide the 16-byte pieces of an A tile "
-                          "(TSM*TSK/4)", msg) ||
-        rung_need_divides(threads, p[1] * p[2] / 4,
-                          "the thread count must divide the 16-byte pieces of a B tile "
-                          "(TSN*TSK/4)", msg))
-        return LADDER_UNSUPPORTED;
-    return LADDER_OK;
+    return check_loads(p[0], p[1], p[2], threads, msg); /* whole 16-byte copies */
 }
 static void tf32x3_geometry(const int *p, int M, int N, launch_dims *d)
 {
-    d->local[0] = (size_t)tf32x3_threads(p);
-    d->local[1] = 1;
-    d->global[0] = tiles(M, p[0]) * d->local[0];
-    d->global[1] = tiles(N, p[1]);
+    tile_blocks(tf32x3_threads(p), p, M, N, d);
 }
 /* STAGES x (A's TSK x (TSM + 8) and B's TSN x (TSK + 4)), see the kernel's padding. */
 static size_t tf32x3_local_mem(const int *p)
@@ -139,37 +167,6 @@ static size_t tf32x3_local_mem(const int *p)
     return (size_t)p[5] * ((size_t)p[2] * (p[0] + 8) + (size_t)p[1] * (p[2] + 4)) *
            sizeof(float);
 }
-
-/* ---- rung 14: big thread tiles ----------------------------------------------------- */
-/* p = TSM, TSN, TSK, STAGES. Warps of 64 x 64, threads of 16 x 8 (fixed in the kernel). */
-static int bigtile_threads(const int *p) { return (p[0] / 64) * (p[1] / 64) * 32; }
-static ladder_status bigtile_validate(const int *p, char *msg)
-{
-    if (rung_need_divides(64, p[0], "TSM must be a multiple of the 64-row warp tile", msg) ||
-        rung_need_divides(64, p[1], "TSN must be a multiple of the 64-column warp tile", msg))
-        return LADDER_UNSUPPORTED;
-    if (p[3] < 2)
-        return ladder_fail(msg, LADDER_UNSUPPORTED, "STAGES=%d: a pipeline needs 2 or more",
-                           p[3]);
-    return check_loads(p[0], p[1], p[2], bigtile_threads(p), msg);
-}
-static void bigtile_geometry(const int *p, int M, int N, launch_dims *d)
-{
-    d->local[0] = (size_t)bigtile_threads(p);
-    d->local[1] = 1;
-    d->global[0] = tiles(M, p[0]) * d->local[0];
-    d->global[1] = tiles(N, p[1]);
-}
-/* STAGES of A's tile (TSK x TSM) and of B's as it lies (TSN x (TSK + BPAD)). */
-static size_t bigtile_local_mem(const int *p)
-{
-    return (size_t)p[3] * ((size_t)p[2] * p[0] + (size_t)p[1] * (p[2] + BPAD)) * sizeof(float);
-}
-
-/* What `ladder tune` tries: as rungs 5-10 for the tiles, every warp shape, 2-4 stages. */
-#define TILE_EDGES CHOICES(64, 128, 256)
-#define TILE_DEPTHS CHOICES(8, 16, 32)
-#define WARP_ROWS CHOICES(16, 32, 64, 128)
 
 const rung rungs_modern[] = {
     {
