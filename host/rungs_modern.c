@@ -1,11 +1,12 @@
 /* Registry entries for rungs 11 and up, past the classic tutorial: edges inside the
  * kernel, warp tiling, asynchronous copies, cuBLAS's tile shape, a BLAS call's
- * arguments, and the tensor cores at float32 accuracy. Kernel sources:
+ * arguments, the tensor cores at float32 accuracy, and register banks. Kernel sources:
  * kernels-cuda/1N-*.cu and, where the idea exists in OpenCL, kernels-opencl/1N-*.cl.
  *
- * From rung 11 on no rung transposes or pads anything: every kernel reads A and B where
- * they lie and handles incomplete tiles itself, so every size runs and the launch grid is
- * rounded up to whole tiles.
+ * Rungs 11-16 transpose and pad nothing: every kernel reads A and B where they lie and
+ * handles incomplete tiles itself, so every size runs and the launch grid is rounded up to
+ * whole tiles. Rung 17 goes back to rung 10's inputs (B^T, padded by the host), because
+ * cp.async can copy B^T's tiles as they lie but cannot transpose B's.
  */
 #include "registry.h"
 
@@ -168,6 +169,27 @@ static size_t tf32x3_local_mem(const int *p)
            sizeof(float);
 }
 
+/* ---- rung 17: register banks, both tiles by cp.async ----------------------------------- */
+/* p = TSM, TSN, TSK, WPTM, WPTN, STAGES: rung 11's thread blocks (TSM/WPTM x TSN/WPTN of
+ * float4s) on rung 10's inputs, A and B^T padded by the host to whole tiles. */
+static ladder_status banks_validate(const int *p, char *msg)
+{
+    if (edges_validate(p, msg) != LADDER_OK)
+        return LADDER_UNSUPPORTED;
+    return check_stages(p[5], msg);
+}
+static void banks_multiples(const int *p, int mult[3])
+{
+    mult[0] = p[0];
+    mult[1] = p[1];
+    mult[2] = p[2];
+}
+/* STAGES x (A's TSK x TSM and B^T's TSK x TSN), unpadded: the rows are read whole. */
+static size_t banks_local_mem(const int *p)
+{
+    return (size_t)p[5] * p[2] * ((size_t)p[0] + p[1]) * sizeof(float);
+}
+
 const rung rungs_modern[] = {
     {
         .number = 11, .id = "11-edges", .name = "edges",
@@ -288,6 +310,32 @@ const rung rungs_modern[] = {
         /* Each product carries up to 12 units of 2^-24 from the split (see the kernel),
          * and the tensor cores may round sums toward zero: 2^-20 covers both for any K. */
         .unit_roundoff = 0x1p-20,
+    },
+    {
+        .number = 17, .id = "17-banks", .name = "banks",
+        .title = "Register banks, both tiles asynchronous",
+        .idea = "C stored float by float frees the register allocator; cp.async brings A and B^T",
+        .kind = RUNG_KERNEL,
+        .nparams = 6,
+        .params = {{"TSM", 128, 0, 4, 1024, "tile rows (M)", TILE_EDGES},
+                   {"TSN", 128, 0, 4, 1024, "tile columns (N)", TILE_EDGES},
+                   {"TSK", 16, 8, 4, 256, "tile depth (K)", TILE_DEPTHS},
+                   {"WPTM", 8, 0, 4, 64, "rows of C per thread (a multiple of 4)",
+                    CHOICES(4, 8, 16)},
+                   {"WPTN", 8, 0, 4, 64, "columns of C per thread (a multiple of 4)",
+                    CHOICES(4, 8, 16)},
+                   {"STAGES", 2, 0, 2, 8, "tiles of A and B^T in flight (shared-memory stages)",
+                    CHOICES(2, 3, 4)}},
+        .validate = banks_validate,
+        .multiples = banks_multiples,
+        .pads = 1,
+        .transposes_b = 1,
+        .geometry = edges_geometry,
+        .local_mem_bytes = banks_local_mem,
+        .only_backend = "cuda",
+        .only_reason = "CUDA only: OpenCL has no copy into local memory that bypasses "
+                       "registers and runs stages ahead (as rung 13)",
+        .cuda_min_cc = 80,
     },
 };
 const int rungs_modern_count = (int)(sizeof rungs_modern / sizeof rungs_modern[0]);

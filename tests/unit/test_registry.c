@@ -128,6 +128,25 @@ int main(void)
         CHECK(rung_check_params(tc, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "STAGES"));
     }
 
+    /* Rung 17 goes back to rung 10's inputs: B^T, padded by the host to whole tiles. */
+    {
+        const rung *bk = registry_find("banks");
+        CHECK(bk && bk->number == 17 && bk->pads && bk->transposes_b && bk->cuda_min_cc == 80 &&
+              !rung_on_backend(bk, "opencl") && rung_on_backend(bk, "cuda"));
+        int v[RUNG_MAX_PARAMS], mult[3];
+        char msg[LADDER_MSG];
+        rung_defaults(bk, 0, v);
+        CHECK(rung_check_params(bk, v, msg) == LADDER_OK);
+        CHECK(bk->local_mem_bytes(v) == 32768); /* what ptxas reports for the kernel */
+        bk->multiples(v, mult);
+        CHECK(mult[0] == v[0] && mult[1] == v[1] && mult[2] == v[2]);
+        v[3] = 6; /* WPTM: not whole float4s */
+        CHECK(rung_check_params(bk, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "WPTM"));
+        rung_defaults(bk, 0, v);
+        v[5] = 1;
+        CHECK(rung_check_params(bk, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "STAGES"));
+    }
+
     const rung *wpt = registry_find("wpt");
     char msg[LADDER_MSG];
     int v[RUNG_MAX_PARAMS];
