@@ -30,8 +30,9 @@ set datafile missing "?"
 
 # --- rung colours: rung N is drawn with line type N in every figure, so a student can
 # follow one rung from chart to chart. Ten clearly different hues (the "tab10" set, its grey
-# swapped for indigo so that no rung looks like a library line), and the point shapes differ
-# too, for readers who do not tell the hues apart.
+# swapped for indigo so that no rung looks like a library line), then light and dark
+# variants; the point shapes differ too (filled up to rung 12, open after), for readers who
+# do not tell the hues apart. Rungs past 18 would repeat the first colours.
 set linetype 1  lc rgb "#1f77b4" lw 2.5 pt 7
 set linetype 2  lc rgb "#ff7f0e" lw 2.5 pt 5
 set linetype 3  lc rgb "#2ca02c" lw 2.5 pt 9
@@ -44,8 +45,14 @@ set linetype 9  lc rgb "#bcbd22" lw 2.5 pt 9
 set linetype 10 lc rgb "#17becf" lw 2.5 pt 11
 set linetype 11 lc rgb "#aec7e8" lw 2.5 pt 13
 set linetype 12 lc rgb "#ffbb78" lw 2.5 pt 15
-set linetype cycle 12
-rung_type(n) = (int(n) - 1) % 12 + 1
+set linetype 13 lc rgb "#637939" lw 2.5 pt 4
+set linetype 14 lc rgb "#843c39" lw 2.5 pt 6
+set linetype 15 lc rgb "#7b4173" lw 2.5 pt 8
+set linetype 16 lc rgb "#e7ba52" lw 2.5 pt 10
+set linetype 17 lc rgb "#d6616b" lw 2.5 pt 12
+set linetype 18 lc rgb "#6b6ecf" lw 2.5 pt 14
+set linetype cycle 18
+rung_type(n) = (int(n) - 1) % 18 + 1
 
 # --- reference lines: vendor libraries dashed in greys, the FP32 peak in red ---
 library_color(i) = i == 1 ? "#000000" : i == 2 ? "#555555" : "#999999"
