@@ -8,7 +8,10 @@
 #include "host_blas.h"
 #include "kernel_path.h"
 
-#define HELPER_TILE 16 /* must match HELPER_TILE in kernels-opencl/helpers.cl and kernels-cuda/helpers.cu */
+/* Both must match kernels-opencl/helpers.cl and kernels-cuda/helpers.cu: a work-group of
+ * HELPER_TILE x HELPER_ROWS covers a HELPER_TILE x HELPER_TILE tile of the destination. */
+#define HELPER_TILE 32
+#define HELPER_ROWS 8
 #define CACHE_MAX 64
 
 /* ---- compiled programs ----------------------------------------------------------------- */
@@ -147,9 +150,10 @@ static ladder_status launch_helper(kernel_ctx *k, const char *name, long src_row
                                    long dst_cols, gpu_buffer *dst, char *msg)
 {
     launch_dims d;
-    d.local[0] = d.local[1] = HELPER_TILE;
+    d.local[0] = HELPER_TILE;
+    d.local[1] = HELPER_ROWS;
     d.global[0] = (size_t)((dst_rows + HELPER_TILE - 1) / HELPER_TILE * HELPER_TILE);
-    d.global[1] = (size_t)((dst_cols + HELPER_TILE - 1) / HELPER_TILE * HELPER_TILE);
+    d.global[1] = (size_t)((dst_cols + HELPER_TILE - 1) / HELPER_TILE * HELPER_ROWS);
     kernel_arg args[6] = {
         {.kind = ARG_INT, .i = (int)src_rows}, {.kind = ARG_INT, .i = (int)src_cols},
         {.kind = ARG_BUFFER, .buffer = src},   {.kind = ARG_INT, .i = (int)dst_rows},

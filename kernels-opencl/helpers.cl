@@ -6,18 +6,24 @@
  * destination (dst_rows x dst_cols); destination elements with no source element get 0,
  * and source elements outside the destination are dropped. So one kernel pads (dst
  * larger), strips padding off (dst smaller) or copies.
- * Launch: work-groups of HELPER_TILE x HELPER_TILE, one work-item per destination
- *   element, the global range rounded up to whole work-groups.
+ * Launch: work-groups of HELPER_TILE x HELPER_ROWS work-items, each covering a HELPER_TILE x
+ *   HELPER_TILE tile of the destination (each work-item HELPER_TILE / HELPER_ROWS elements,
+ *   in rows HELPER_ROWS apart), the global range rounded up to whole tiles. A 32-float tile
+ *   row is a whole 128-byte line on a GPU; 256 work-items fit every device we know of.
  */
-#define HELPER_TILE 16
+#define HELPER_TILE 32
+#define HELPER_ROWS 8
 
 __kernel void pad_copy(const int src_rows, const int src_cols, const __global float *src,
                        const int dst_rows, const int dst_cols, __global float *dst)
 {
-    const int r = get_global_id(0);
-    const int c = get_global_id(1);
-    if (r < dst_rows && c < dst_cols)
-        dst[r + c * dst_rows] = (r < src_rows && c < src_cols) ? src[r + c * src_rows] : 0.0f;
+    const int r = get_group_id(0) * HELPER_TILE + get_local_id(0);
+    for (int j = 0; j < HELPER_TILE; j += HELPER_ROWS) {
+        const int c = get_group_id(1) * HELPER_TILE + get_local_id(1) + j;
+        if (r < dst_rows && c < dst_cols)
+            dst[r + c * dst_rows] =
+                (r < src_rows && c < src_cols) ? src[r + c * src_rows] : 0.0f;
+    }
 }
 
 /* dst = transpose(src), padded or cropped: dst(r, c) = src(c, r).
@@ -31,17 +37,22 @@ __kernel void pad_transpose(const int src_rows, const int src_cols, const __glob
 {
     __local float tile[HELPER_TILE][HELPER_TILE + 1];
     const int lr = get_local_id(0);
-    const int lc = get_local_id(1);
     /* This work-group covers dst rows r0.., dst columns c0..; that is src rows c0..,
      * src columns r0.. */
     const int r0 = get_group_id(0) * HELPER_TILE;
     const int c0 = get_group_id(1) * HELPER_TILE;
 
-    const int sr = c0 + lr, sc = r0 + lc; /* source element this work-item reads */
-    tile[lc][lr] = (sr < src_rows && sc < src_cols) ? src[sr + sc * src_rows] : 0.0f;
+    for (int j = 0; j < HELPER_TILE; j += HELPER_ROWS) {
+        const int lc = get_local_id(1) + j;
+        const int sr = c0 + lr, sc = r0 + lc; /* source element this work-item reads */
+        tile[lc][lr] = (sr < src_rows && sc < src_cols) ? src[sr + sc * src_rows] : 0.0f;
+    }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    const int r = r0 + lr, c = c0 + lc;   /* destination element this work-item writes */
-    if (r < dst_rows && c < dst_cols)
-        dst[r + c * dst_rows] = tile[lr][lc];
+    for (int j = 0; j < HELPER_TILE; j += HELPER_ROWS) {
+        const int lc = get_local_id(1) + j;
+        const int r = r0 + lr, c = c0 + lc; /* destination element this work-item writes */
+        if (r < dst_rows && c < dst_cols)
+            dst[r + c * dst_rows] = tile[lr][lc];
+    }
 }
