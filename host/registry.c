@@ -97,6 +97,13 @@ ladder_status rung_need_divides(int divisor, int value, const char *what, char *
     return LADDER_OK;
 }
 
+void rung_tile_multiples(const int *p, int mult[3])
+{
+    mult[0] = p[0];
+    mult[1] = p[1];
+    mult[2] = p[2];
+}
+
 ladder_status rung_check_params(const rung *r, const int *values, char *msg)
 {
     for (int i = 0; i < r->nparams; i++) {

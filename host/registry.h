@@ -47,6 +47,11 @@ typedef struct {
 #define CHOICES(...)                                                                     \
     (const int[]){__VA_ARGS__}, (int)(sizeof((const int[]){__VA_ARGS__}) / sizeof(int))
 
+/* What `ladder tune` tries for the tile of rungs 5 and up: 64 to 256 on a side, 8 to 32
+ * deep (rungs_classic.c says why). */
+#define TILE_EDGES CHOICES(64, 128, 256)
+#define TILE_DEPTHS CHOICES(8, 16, 32)
+
 /* Most candidate values one parameter may have. */
 #define RUNG_MAX_CHOICES 16
 
@@ -127,6 +132,10 @@ int rung_param_choices(const rung_param *p, int *out);
 /* For validate() functions: LADDER_OK when `divisor` divides `value`, else
  * LADDER_UNSUPPORTED with "<what> (<divisor> does not divide <value>)" in msg. */
 ladder_status rung_need_divides(int divisor, int value, const char *what, char *msg);
+
+/* For rungs whose first parameters are TSM, TSN, TSK: M, N and K must be multiples of
+ * them (a `multiples` function). */
+void rung_tile_multiples(const int *p, int mult[3]);
 
 /* Checks values against the declared ranges and the rung's validate(). */
 ladder_status rung_check_params(const rung *r, const int *values, char *msg);

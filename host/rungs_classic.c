@@ -32,14 +32,6 @@ static ladder_status check_tile_loads(int tsm, int tsn, int tsk, int width, int 
     return LADDER_OK;
 }
 
-/* Rungs 5-10 take p[0] = TSM, p[1] = TSN, p[2] = TSK first. */
-static void rect_multiples(const int *p, int mult[3])
-{
-    mult[0] = p[0];
-    mult[1] = p[1];
-    mult[2] = p[2];
-}
-
 /* ---- rung 4: wider data types --------------------------------------------------------- */
 /* p[0] = TS, p[1] = WIDTH, p[2] = WPT. */
 static ladder_status vectors_validate(const int *p, char *msg)
@@ -150,9 +142,8 @@ static size_t double_tiles_local_mem(const int *p)
  * blocks leave a GPU's registers idle, and scalar loads are what rung 4 left behind. That
  * is 729 combinations for rungs 6, 7, 9 and 10, of which validate() and an H100 keep
  * 340 to 480 (rung 8's two switches make it 1782). The lists hold both sets of defaults,
- * so a search can start from them. */
-#define TILE_EDGES CHOICES(64, 128, 256)
-#define TILE_DEPTHS CHOICES(8, 16, 32)
+ * so a search can start from them. TILE_EDGES and TILE_DEPTHS (registry.h) are shared
+ * with rungs 11 and up. */
 #define VECTOR_WIDTHS CHOICES(2, 4, 8)
 #define BLOCK_EDGES CHOICES(4, 8, 16)
 #define SWITCH CHOICES(0, 1)
@@ -201,7 +192,7 @@ const rung rungs_classic[] = {
                    {"WPTN", 16, 0, 1, 64, "columns of C per work-item",
                     CHOICES(4, 8, 16, 32)}},
         .validate = transpose_validate,
-        .multiples = rect_multiples,
+        .multiples = rung_tile_multiples,
         .transposes_b = 1,
         .geometry = transpose_geometry,
         .local_mem_bytes = single_tiles_local_mem,
@@ -214,7 +205,7 @@ const rung rungs_classic[] = {
         .nparams = 6,
         .params = {TILE_PARAMS(32, 16)},
         .validate = regblock_validate,
-        .multiples = rect_multiples,
+        .multiples = rung_tile_multiples,
         .transposes_b = 1,
         .geometry = blocked_geometry,
         .local_mem_bytes = single_tiles_local_mem,
@@ -227,7 +218,7 @@ const rung rungs_classic[] = {
         .nparams = 6,
         .params = {TILE_PARAMS(32, 16)},
         .validate = wideloads_validate,
-        .multiples = rect_multiples,
+        .multiples = rung_tile_multiples,
         .transposes_b = 1,
         .geometry = blocked_geometry,
         .local_mem_bytes = single_tiles_local_mem,
@@ -247,7 +238,7 @@ const rung rungs_classic[] = {
                     SWITCH}},
         .validate = vendor_validate,
         .uses_subgroups = vendor_uses_subgroups,
-        .multiples = rect_multiples,
+        .multiples = rung_tile_multiples,
         .transposes_b = 1,
         .geometry = blocked_geometry,
         .local_mem_bytes = single_tiles_local_mem,
@@ -260,7 +251,7 @@ const rung rungs_classic[] = {
         .nparams = 6,
         .params = {TILE_PARAMS(16, 8)},
         .validate = wideloads_validate,
-        .multiples = rect_multiples,
+        .multiples = rung_tile_multiples,
         .transposes_b = 1,
         .geometry = blocked_geometry,
         .local_mem_bytes = double_tiles_local_mem,
@@ -273,7 +264,7 @@ const rung rungs_classic[] = {
         .nparams = 6,
         .params = {TILE_PARAMS(16, 8)},
         .validate = wideloads_validate,
-        .multiples = rect_multiples,
+        .multiples = rung_tile_multiples,
         .pads = 1,
         .transposes_b = 1,
         .geometry = blocked_geometry,

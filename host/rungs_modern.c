@@ -46,6 +46,13 @@ static ladder_status check_loads(int tsm, int tsn, int tsk, int threads, char *m
 
 /* ---- rung 11: edges inside the kernel ----------------------------------------------- */
 /* p = TSM, TSN, TSK, WPTM, WPTN. Work-group TSM/WPTM x TSN/WPTN, as rungs 6-10. */
+/* Its parameters, which rung 17 shares: a 128 x 128 x 16 tile of 8 x 8 per work-item. */
+#define EDGES_PARAMS                                                                     \
+    {"TSM", 128, 0, 4, 1024, "tile rows (M)", TILE_EDGES},                              \
+    {"TSN", 128, 0, 1, 1024, "tile columns (N)", TILE_EDGES},                           \
+    {"TSK", 16, 8, 4, 256, "tile depth (K)", TILE_DEPTHS},                              \
+    {"WPTM", 8, 0, 4, 64, "rows of C per work-item (a multiple of 4)", CHOICES(4, 8, 16)}, \
+    {"WPTN", 8, 0, 4, 64, "columns of C per work-item (a multiple of 4)", CHOICES(4, 8, 16)}
 static ladder_status edges_validate(const int *p, char *msg)
 {
     if (rung_need_divides(4, p[3], "WPTM must be a multiple of 4 (float4s of rows)", msg) ||
@@ -94,7 +101,7 @@ static void warptile_geometry(const int *p, int M, int N, launch_dims *d)
     tile_blocks(warptile_threads(p), p, M, N, d);
 }
 
-/* Rungs 13, 14 and 16 keep STAGES tiles in flight. */
+/* Rungs 13, 14, 16 and 17 keep STAGES tiles in flight. */
 static ladder_status check_stages(int stages, char *msg)
 {
     if (stages < 2)
@@ -133,9 +140,8 @@ static size_t bigtile_local_mem(const int *p)
     return (size_t)p[3] * ((size_t)p[2] * p[0] + (size_t)p[1] * (p[2] + BPAD)) * sizeof(float);
 }
 
-/* What `ladder tune` tries: as rungs 5-10 for the tiles, every warp shape, 2-4 stages. */
-#define TILE_EDGES CHOICES(64, 128, 256)
-#define TILE_DEPTHS CHOICES(8, 16, 32)
+/* What `ladder tune` tries: as rungs 5-10 for the tiles (TILE_EDGES, TILE_DEPTHS), every
+ * warp shape, 2-4 stages. */
 #define WARP_ROWS CHOICES(16, 32, 64, 128)
 
 /* ---- rung 16: tensor cores, 3xTF32 --------------------------------------------------- */
@@ -178,12 +184,6 @@ static ladder_status banks_validate(const int *p, char *msg)
         return LADDER_UNSUPPORTED;
     return check_stages(p[5], msg);
 }
-static void banks_multiples(const int *p, int mult[3])
-{
-    mult[0] = p[0];
-    mult[1] = p[1];
-    mult[2] = p[2];
-}
 /* STAGES x (A's TSK x TSM and B^T's TSK x TSN), unpadded: the rows are read whole. */
 static size_t banks_local_mem(const int *p)
 {
@@ -197,13 +197,7 @@ const rung rungs_modern[] = {
         .idea = "no padding, no transposing: guarded loads and stores handle every size",
         .kind = RUNG_KERNEL,
         .nparams = 5,
-        .params = {{"TSM", 128, 0, 4, 1024, "tile rows (M)", TILE_EDGES},
-                   {"TSN", 128, 0, 1, 1024, "tile columns (N)", TILE_EDGES},
-                   {"TSK", 16, 8, 4, 256, "tile depth (K)", TILE_DEPTHS},
-                   {"WPTM", 8, 0, 4, 64, "rows of C per work-item (float4s)",
-                    CHOICES(4, 8, 16)},
-                   {"WPTN", 8, 0, 4, 64, "columns of C per work-item (float4s)",
-                    CHOICES(4, 8, 16)}},
+        .params = {EDGES_PARAMS},
         .validate = edges_validate,
         .geometry = edges_geometry,
         .local_mem_bytes = double_tiles,
@@ -291,9 +285,9 @@ const rung rungs_modern[] = {
         /* The defaults: what the first 210 s search found best at 4096 on the H100
          * (results/h100-2026-11-21-tensor/first-run), four warps of 64 x 64; the second
          * search there agreed within 0.1%. */
-        .params = {{"TSM", 128, 64, 16, 1024, "tile rows (M)", CHOICES(64, 128, 256)},
-                   {"TSN", 128, 64, 8, 1024, "tile columns (N)", CHOICES(64, 128, 256)},
-                   {"TSK", 16, 0, 8, 256, "tile depth (K)", CHOICES(8, 16, 32)},
+        .params = {{"TSM", 128, 64, 16, 1024, "tile rows (M)", TILE_EDGES},
+                   {"TSN", 128, 64, 8, 1024, "tile columns (N)", TILE_EDGES},
+                   {"TSK", 16, 0, 8, 256, "tile depth (K)", TILE_DEPTHS},
                    {"WM", 64, 32, 16, 256, "warp tile rows", CHOICES(16, 32, 64, 128)},
                    {"WN", 64, 32, 8, 256, "warp tile columns", CHOICES(16, 32, 64)},
                    {"STAGES", 2, 0, 2, 8, "tiles in flight (shared-memory stages)",
@@ -317,17 +311,11 @@ const rung rungs_modern[] = {
         .idea = "C stored float by float frees the register allocator; cp.async brings A and B^T",
         .kind = RUNG_KERNEL,
         .nparams = 6,
-        .params = {{"TSM", 128, 0, 4, 1024, "tile rows (M)", TILE_EDGES},
-                   {"TSN", 128, 0, 4, 1024, "tile columns (N)", TILE_EDGES},
-                   {"TSK", 16, 8, 4, 256, "tile depth (K)", TILE_DEPTHS},
-                   {"WPTM", 8, 0, 4, 64, "rows of C per thread (a multiple of 4)",
-                    CHOICES(4, 8, 16)},
-                   {"WPTN", 8, 0, 4, 64, "columns of C per thread (a multiple of 4)",
-                    CHOICES(4, 8, 16)},
+        .params = {EDGES_PARAMS,
                    {"STAGES", 2, 0, 2, 8, "tiles of A and B^T in flight (shared-memory stages)",
                     CHOICES(2, 3, 4)}},
         .validate = banks_validate,
-        .multiples = banks_multiples,
+        .multiples = rung_tile_multiples,
         .pads = 1,
         .transposes_b = 1,
         .geometry = edges_geometry,
