@@ -144,6 +144,13 @@ static size_t bigtile_local_mem(const int *p)
  * warp shape, 2-4 stages. */
 #define WARP_ROWS CHOICES(16, 32, 64, 128)
 
+/* The parameters of rung 12, which rung 13 extends: a 128 x 128 x 16 tile of 64-row warps. */
+#define WARPTILE_PARAMS                                                                  \
+    {"TSM", 128, 0, 8, 1024, "tile rows (M)", TILE_EDGES},                              \
+    {"TSN", 128, 0, 8, 1024, "tile columns (N)", TILE_EDGES},                           \
+    {"TSK", 16, 8, 4, 256, "tile depth (K)", TILE_DEPTHS},                              \
+    {"WM", 64, 0, 8, 256, "warp tile rows (WN = 2048 / WM columns)", WARP_ROWS}
+
 /* ---- rung 16: tensor cores, 3xTF32 --------------------------------------------------- */
 /* p = TSM, TSN, TSK, WM, WN, STAGES. A warp per WM x WN tile, made of 16 x 8 mma blocks. */
 static int tf32x3_threads(const int *p) { return (p[0] / p[3]) * (p[1] / p[4]) * 32; }
@@ -208,11 +215,7 @@ const rung rungs_modern[] = {
         .idea = "each warp owns a compact WM x WN block of C; lanes share A and B by broadcast",
         .kind = RUNG_KERNEL,
         .nparams = 4,
-        .params = {{"TSM", 128, 0, 8, 1024, "tile rows (M)", TILE_EDGES},
-                   {"TSN", 128, 0, 8, 1024, "tile columns (N)", TILE_EDGES},
-                   {"TSK", 16, 8, 4, 256, "tile depth (K)", TILE_DEPTHS},
-                   {"WM", 64, 0, 8, 256, "warp tile rows (WN = 2048 / WM columns)",
-                    WARP_ROWS}},
+        .params = {WARPTILE_PARAMS},
         .validate = warptile_validate,
         .geometry = warptile_geometry,
         .local_mem_bytes = double_tiles,
@@ -223,11 +226,7 @@ const rung rungs_modern[] = {
         .idea = "cp.async copies A's tiles straight into shared memory, STAGES steps ahead",
         .kind = RUNG_KERNEL,
         .nparams = 5,
-        .params = {{"TSM", 128, 0, 8, 1024, "tile rows (M)", TILE_EDGES},
-                   {"TSN", 128, 0, 8, 1024, "tile columns (N)", TILE_EDGES},
-                   {"TSK", 16, 8, 4, 256, "tile depth (K)", TILE_DEPTHS},
-                   {"WM", 64, 0, 8, 256, "warp tile rows (WN = 2048 / WM columns)",
-                    WARP_ROWS},
+        .params = {WARPTILE_PARAMS,
                    {"STAGES", 3, 2, 2, 8, "tiles of A in flight (shared-memory stages)",
                     CHOICES(2, 3, 4, 5)}},
         .validate = async_validate,
