@@ -1,12 +1,14 @@
 /* Registry entries for rungs 11 and up, past the classic tutorial: edges inside the
  * kernel, warp tiling, asynchronous copies, cuBLAS's tile shape, a BLAS call's
- * arguments, the tensor cores at float32 accuracy, and register banks. Kernel sources:
+ * arguments, the tensor cores at float32 accuracy, register banks, and copies that
+ * transpose. Kernel sources:
  * kernels-cuda/1N-*.cu and, where the idea exists in OpenCL, kernels-opencl/1N-*.cl.
  *
  * Rungs 11-16 transpose and pad nothing: every kernel reads A and B where they lie and
  * handles incomplete tiles itself, so every size runs and the launch grid is rounded up to
  * whole tiles. Rung 17 goes back to rung 10's inputs (B^T, padded by the host), because
- * cp.async can copy B^T's tiles as they lie but cannot transpose B's.
+ * 16-byte cp.async copies can copy B^T's tiles as they lie but cannot transpose B's.
+ * Rung 18 copies B 4 bytes at a time, which can, and reads A and B where they lie again.
  */
 #include "registry.h"
 
@@ -197,6 +199,32 @@ static size_t banks_local_mem(const int *p)
     return (size_t)p[5] * p[2] * ((size_t)p[0] + p[1]) * sizeof(float);
 }
 
+/* ---- rung 18: rung 17 as a BLAS call, B transposed by 4-byte copies -------------------- */
+/* p = rung 17's. A thread copies pieces of one row of A's tile (TSK divides the thread
+ * count) and one depth of each group of 8 of B's tile, in passes of threads/8 columns
+ * (TSK a multiple of 8, threads/8 divides TSN). */
+static ladder_status scatter_validate(const int *p, char *msg)
+{
+    if (banks_validate(p, msg) != LADDER_OK)
+        return LADDER_UNSUPPORTED;
+    const int threads = (p[0] / p[3]) * (p[1] / p[4]);
+    if (rung_need_divides(8, p[2], "TSK must be a multiple of 8 (B is copied 8 depths at a time)",
+                          msg) ||
+        rung_need_divides(p[2], threads,
+                          "TSK must divide the thread count (each thread copies in one row "
+                          "of A's tile)", msg) ||
+        rung_need_divides(threads / 8, p[1],
+                          "the thread count / 8 must divide TSN (B is copied in passes of "
+                          "that many columns)", msg))
+        return LADDER_UNSUPPORTED;
+    return LADDER_OK;
+}
+/* STAGES x (A's TSK x TSM and B's TSK x (TSN + BPAD)): rung 17's, with B's rows padded. */
+static size_t scatter_local_mem(const int *p)
+{
+    return (size_t)p[5] * p[2] * ((size_t)p[0] + p[1] + BPAD) * sizeof(float);
+}
+
 const rung rungs_modern[] = {
     {
         .number = 11, .id = "11-edges", .name = "edges",
@@ -323,6 +351,24 @@ const rung rungs_modern[] = {
         .only_reason = "CUDA only: OpenCL has no copy into local memory that bypasses "
                        "registers and runs stages ahead (as rung 13)",
         .cuda_min_cc = 80,
+    },
+    {
+        .number = 18, .id = "18-scatter", .name = "scatter",
+        .title = "Scattering copies: rung 17 as a BLAS call",
+        .idea = "4-byte cp.async copies transpose B on the way in: no helper, no padding",
+        .kind = RUNG_KERNEL,
+        .nparams = 6,
+        .params = {EDGES_PARAMS,
+                   {"STAGES", 2, 0, 2, 8, "tiles of A and B in flight (shared-memory stages)",
+                    CHOICES(2, 3, 4)}},
+        .validate = scatter_validate,
+        .geometry = edges_geometry,
+        .local_mem_bytes = scatter_local_mem,
+        .only_backend = "cuda",
+        .only_reason = "CUDA only: OpenCL has no copy into local memory that bypasses "
+                       "registers and runs stages ahead (as rung 13)",
+        .cuda_min_cc = 80,
+        .blas_args = 1,
     },
 };
 const int rungs_modern_count = (int)(sizeof rungs_modern / sizeof rungs_modern[0]);

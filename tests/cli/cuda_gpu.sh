@@ -16,7 +16,7 @@ for flag in "" --small-defaults; do
   check_all_ok "$out" "a CUDA row failed ${flag:-(defaults)}"
 done
 out="$WORK/anysize.csv"
-"$LADDER" run --backend cuda --rungs 1,10-17 --verify full \
+"$LADDER" run --backend cuda --rungs 1,10-18 --verify full \
     --sizes 1x1x1,1x300x1,300x1x300,64x64x1,127x131x137,1000x7x5,1000x1003x997,4097x33x1 \
     --output "$out" >"$WORK/log" 2>&1 || { fail "cuda awkward shapes"; cat "$WORK/log" >&2; }
 [ "$(column "$out" status | sort -u)" = ok ] && pass || { fail "a CUDA awkward shape failed"; cat "$out" >&2; }

@@ -147,6 +147,32 @@ int main(void)
         CHECK(rung_check_params(bk, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "STAGES"));
     }
 
+    /* Rung 18 reads B where it lies again and takes a BLAS call's arguments: no padding,
+     * no B^T, any size. Its copies constrain TSK and the thread count. */
+    {
+        const rung *sc = registry_find("scatter");
+        CHECK(sc && sc->number == 18 && !sc->pads && !sc->transposes_b && sc->blas_args &&
+              sc->multiples == NULL && sc->cuda_min_cc == 80 &&
+              !rung_on_backend(sc, "opencl") && rung_on_backend(sc, "cuda"));
+        int v[RUNG_MAX_PARAMS];
+        char msg[LADDER_MSG];
+        rung_defaults(sc, 0, v);
+        CHECK(rung_check_params(sc, v, msg) == LADDER_OK);
+        CHECK(sc->local_mem_bytes(v) == 33280); /* what ptxas reports for the kernel */
+        v[2] = 4; /* TSK: less than the 8 depths a group of lanes copies */
+        CHECK(rung_check_params(sc, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "TSK"));
+        rung_defaults(sc, 0, v);
+        v[0] = 64, v[1] = 64, v[2] = 32, v[3] = 16, v[4] = 16; /* 16 threads, 32 deep */
+        CHECK(rung_check_params(sc, v, msg) == LADDER_UNSUPPORTED &&
+              strstr(msg, "thread count"));
+        rung_defaults(sc, 0, v);
+        v[0] = 256, v[1] = 64, v[2] = 64, v[3] = 4, v[4] = 4; /* 1024 threads: 128-column passes */
+        CHECK(rung_check_params(sc, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "TSN"));
+        rung_defaults(sc, 0, v);
+        v[5] = 1;
+        CHECK(rung_check_params(sc, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "STAGES"));
+    }
+
     const rung *wpt = registry_find("wpt");
     char msg[LADDER_MSG];
     int v[RUNG_MAX_PARAMS];
