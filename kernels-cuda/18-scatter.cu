@@ -6,7 +6,7 @@
  *   the kernel takes a BLAS call's arguments (rung 15's alpha, beta, lda, ldb, ldc). The
  *   loop and the single-float stores of C are rung 17's.
  * Why it should help: rung 17 pays for its B^T before the GEMM starts. At 4096 the
- *   transposing helper takes about 44 us of rung 17's 2.7 ms, 1.6%, and needs a second
+ *   transposing helper takes about 44 us beside rung 17's 2.7 ms, under 2%, and needs a second
  *   copy of B in memory. Rungs 13 and 14 kept cp.async for tiles that need no
  *   transposing, because a 16-byte copy moves 4 consecutive floats to 4 consecutive
  *   places. A 4-byte copy has no such limit, and every float still travels without
@@ -15,11 +15,12 @@
  *   columns of B, four cache lines. On the H100 (results/h100-2026-11-21-scatter) this
  *   rung reaches 0.95 of cuBLAS at 4096 with its defaults, which a 77-candidate search
  *   found best, against rung 17's 0.99: it saves the helper but loses more in the
- *   kernel. The profiler puts the difference in L1: 68% busy against rung 17's 41%,
- *   with about as many instructions issued per cycle. On rung 17's best tile (8 x 16 per
+ *   kernel. Under the profiler it issues about as many instructions per cycle as rung
+ *   17 but has about 5% more of them, and keeps L1 busier (68% against 41%); those two
+ *   profiles are of different tiles, though. On rung 17's best tile (8 x 16 per
  *   thread, 64 threads a block, 16 copies of B per thread and step) it falls to 0.85.
  *   Copying pairs of depths (8 bytes) into a tile that keeps each pair together was
- *   slower still (0.91). It is the fastest rung that is a BLAS call (rung 15: 0.92).
+ *   slower still (0.91). It is the fastest FP32 rung that is a BLAS call (rung 15: 0.92).
  * How the copies are laid out: 8 consecutive lanes copy 8 consecutive depths of one
  *   column of B, 32 bytes, a whole sector of memory, and a warp covers 4 columns. In
  *   shared memory those 32 floats land in rows k..k+7 of columns n..n+3. With rows of
