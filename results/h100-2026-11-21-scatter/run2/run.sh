@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Session 6, run 2: why rung 18 trails rung 17. Four ways of dividing the copies among
-# threads (kernel copies in .devbuild/v0-v3, see steps/README), three tiles each, at 4096;
+# threads (kernel copies in .devbuild/v0-v3, see ../README.md), three tiles each, at 4096;
 # Nsight Compute on rung 18 (v0, defaults) and rung 17 (tuned).
 set -u
 mkdir -p /etc/OpenCL/vendors && echo /usr/lib/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
