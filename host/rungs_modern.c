@@ -55,6 +55,8 @@ static ladder_status check_loads(int tsm, int tsn, int tsk, int threads, char *m
     {"TSK", 16, 8, 4, 256, "tile depth (K)", TILE_DEPTHS},                              \
     {"WPTM", 8, 0, 4, 64, "rows of C per work-item (a multiple of 4)", CHOICES(4, 8, 16)}, \
     {"WPTN", 8, 0, 4, 64, "columns of C per work-item (a multiple of 4)", CHOICES(4, 8, 16)}
+/* Threads of a block: TSM/WPTM x TSN/WPTN. Rungs 17 and 18 share it. */
+static int edges_threads(const int *p) { return (p[0] / p[3]) * (p[1] / p[4]); }
 static ladder_status edges_validate(const int *p, char *msg)
 {
     if (rung_need_divides(4, p[3], "WPTM must be a multiple of 4 (float4s of rows)", msg) ||
@@ -62,7 +64,7 @@ static ladder_status edges_validate(const int *p, char *msg)
         rung_need_divides(4, p[4], "WPTN must be a multiple of 4 (float4s of columns)", msg) ||
         rung_need_divides(p[4], p[1], "WPTN must divide TSN", msg))
         return LADDER_UNSUPPORTED;
-    return check_loads(p[0], p[1], p[2], (p[0] / p[3]) * (p[1] / p[4]), msg);
+    return check_loads(p[0], p[1], p[2], edges_threads(p), msg);
 }
 static void edges_geometry(const int *p, int M, int N, launch_dims *d)
 {
@@ -207,7 +209,7 @@ static ladder_status scatter_validate(const int *p, char *msg)
 {
     if (banks_validate(p, msg) != LADDER_OK)
         return LADDER_UNSUPPORTED;
-    const int threads = (p[0] / p[3]) * (p[1] / p[4]);
+    const int threads = edges_threads(p);
     if (rung_need_divides(8, p[2], "TSK must be a multiple of 8 (B is copied 8 depths at a time)",
                           msg) ||
         rung_need_divides(p[2], threads,

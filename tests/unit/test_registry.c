@@ -159,12 +159,13 @@ int main(void)
         rung_defaults(sc, 0, v);
         CHECK(rung_check_params(sc, v, msg) == LADDER_OK);
         CHECK(sc->local_mem_bytes(v) == 33280); /* what ptxas reports for the kernel */
-        v[2] = 4; /* TSK: less than the 8 depths a group of lanes copies */
-        CHECK(rung_check_params(sc, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "TSK"));
+        v[1] = 64, v[2] = 12, v[4] = 16; /* 64 threads; TSK: not whole groups of 8 depths */
+        CHECK(rung_check_params(sc, v, msg) == LADDER_UNSUPPORTED &&
+              strstr(msg, "multiple of 8"));
         rung_defaults(sc, 0, v);
         v[0] = 64, v[1] = 64, v[2] = 32, v[3] = 16, v[4] = 16; /* 16 threads, 32 deep */
         CHECK(rung_check_params(sc, v, msg) == LADDER_UNSUPPORTED &&
-              strstr(msg, "thread count"));
+              strstr(msg, "one row of A's tile"));
         rung_defaults(sc, 0, v);
         v[0] = 256, v[1] = 64, v[2] = 64, v[3] = 4, v[4] = 4; /* 1024 threads: 128-column passes */
         CHECK(rung_check_params(sc, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "TSN"));
