@@ -15,6 +15,9 @@
  *   element.
  * Parameters, constraints: rung 12's.
  * Sizes: any M, N, K >= 1; lda >= M, ldb >= K, ldc >= M.
+ * Offsets of columns (k * lda, n * ldb, n * ldc) are computed in 64 bits: the harness keeps
+ *   every matrix under 2^31 elements, but a BLAS call may pass a leading dimension whose
+ *   product with a column number passes 2^31 (test_blas_semantics --large).
  */
 #define WN (2048 / WM)             /* a warp's 32 lanes x 64 elements */
 #define WARPS_M (TSM / WM)
@@ -59,7 +62,7 @@ __device__ inline void load_share(Share &sh, int k0, int tid, int m0, int n0, in
     for (int l = 0; l < LPTA / 4; l++) {
         const int i = tid + l * THREADS;
         const int m = m0 + 4 * (i % (TSM / 4)), k = k0 + i / (TSM / 4);
-        const float *src = A + m + k * lda;
+        const float *src = A + m + (size_t)k * lda;
         if (VEC && m + 3 < M && k < K) {
             sh.a[l] = *(const float4 *)src;
         } else {
@@ -73,7 +76,7 @@ __device__ inline void load_share(Share &sh, int k0, int tid, int m0, int n0, in
     for (int l = 0; l < LPTB / 4; l++) {
         const int i = tid + l * THREADS;
         const int k = k0 + 4 * (i % (TSK / 4)), n = n0 + i / (TSK / 4);
-        const float *src = B + k + n * ldb;
+        const float *src = B + k + (size_t)n * ldb;
         if (VEC && k + 3 < K && n < N) {
             sh.b[l] = *(const float4 *)src;
         } else {
@@ -167,7 +170,7 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
 #pragma unroll
             for (int i = 0; i < 4; i++)
                 if (m + i < M && n < N) {
-                    float *c = &C[(m + i) + n * ldc];
+                    float *c = &C[(m + i) + (size_t)n * ldc];
                     *c = beta == 0.0f ? alpha * v[i] : alpha * v[i] + beta * *c;
                 }
         }

@@ -16,6 +16,9 @@
  *   element of C, against 2K multiply-adds per element.
  * Parameters, constraints: rung 12's.
  * Sizes: any M, N, K >= 1; lda >= M, ldb >= K, ldc >= M.
+ * Offsets of columns (k * lda, n * ldb, n * ldc) are computed in 64 bits: the harness keeps
+ *   every matrix under 2^31 elements, but a BLAS call may pass a leading dimension whose
+ *   product with a column number passes 2^31 (test_blas_semantics --large).
  */
 #define WN (2048 / WM)             /* a warp's 32 lanes x 64 elements */
 #define WARPS_M (TSM / WM)
@@ -59,7 +62,7 @@ void load_share(struct Share *sh, const int vec, int k0, int tid, int m0, int n0
     for (int l = 0; l < LPTA / 4; l++) {
         const int i = tid + l * THREADS;
         const int m = m0 + 4 * (i % (TSM / 4)), k = k0 + i / (TSM / 4);
-        const __global float *src = A + m + k * lda;
+        const __global float *src = A + m + (size_t)k * lda;
         if (vec && m + 3 < M && k < K) {
             sh->a[l] = *(const __global float4 *)src;
         } else {
@@ -72,7 +75,7 @@ void load_share(struct Share *sh, const int vec, int k0, int tid, int m0, int n0
     for (int l = 0; l < LPTB / 4; l++) {
         const int i = tid + l * THREADS;
         const int k = k0 + 4 * (i % (TSK / 4)), n = n0 + i / (TSK / 4);
-        const __global float *src = B + k + n * ldb;
+        const __global float *src = B + k + (size_t)n * ldb;
         if (vec && k + 3 < K && n < N) {
             sh->b[l] = *(const __global float4 *)src;
         } else {
@@ -157,7 +160,7 @@ void gemm_body(__local struct Tiles *sm, const int vec, const int M, const int N
             const int m = m0 + 4 * (am + h * (WM / 8));
             for (int i = 0; i < 4; i++)
                 if (m + i < M && n < N) {
-                    __global float *c = &C[(m + i) + n * ldc];
+                    __global float *c = &C[(m + i) + (size_t)n * ldc];
                     const float v = alpha * component(acc[j][h], i);
                     *c = beta == 0.0f ? v : v + beta * *c;
                 }

@@ -12,3 +12,9 @@ set_tests_properties(nvrtc_compile_all_rungs PROPERTIES TIMEOUT 300 LABELS "cuda
 add_test(NAME blas_semantics_cuda COMMAND test_blas_semantics cuda)
 set_tests_properties(blas_semantics_cuda PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300
                      LABELS "cuda")
+
+# The same with leading dimensions whose products with a column number pass 2^31 (about
+# 8.9 GB per case): only on a GPU that can allocate that much; skipped elsewhere.
+add_test(NAME blas_semantics_cuda_large COMMAND test_blas_semantics cuda --large)
+set_tests_properties(blas_semantics_cuda_large PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900
+                     LABELS "cuda")

@@ -11,3 +11,9 @@ set_tests_properties(opencl_backend PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300
 add_test(NAME blas_semantics_opencl COMMAND test_blas_semantics opencl)
 set_tests_properties(blas_semantics_opencl PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300
                      LABELS "opencl")
+
+# The same with leading dimensions whose products with a column number pass 2^31 (about
+# 8.9 GB per case): only on a GPU that can allocate that much; skipped elsewhere.
+add_test(NAME blas_semantics_opencl_large COMMAND test_blas_semantics opencl --large)
+set_tests_properties(blas_semantics_opencl_large PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900
+                     LABELS "opencl")

@@ -16,6 +16,14 @@
  * with two more roundings (the scaling by alpha, and adding beta * C0), gamma built from
  * the rung's unit roundoff (rung_unit_roundoff: 2^-24, or 2^-20 for rung 16).
  *
+ * With --large it runs, instead, three cases whose leading dimension times a column number
+ * passes 2^31 (lda, then ldb, then ldc of 2^26 + a few, 33 columns): a kernel that
+ * computes column offsets in 32-bit ints reads or writes the wrong place. The harness never
+ * makes such matrices (it keeps each under 2^31 elements), a BLAS call may. Each case needs
+ * one buffer of about 8.9 GB on the device and two of them in host memory, so --large runs
+ * only on a GPU that can allocate one (it exits 77, saying why, on any other device);
+ * ctest runs it as blas_semantics_cuda_large and blas_semantics_opencl_large.
+ *
  * Exits 77 (ctest's "skipped") when the backend has no device here, or when none of the
  * rungs can run on it.
  */
@@ -39,20 +47,30 @@ typedef struct {
 
 static int failures = 0;
 
+/* --large: a leading dimension of 2^26 + 4 (or + 1) times column 32 passes 2^31. */
+#define LARGE_LD (1 << 26)
+#define LARGE_COLS 33
+static const size_t large_bytes = (size_t)(LARGE_LD + 4) * LARGE_COLS * sizeof(float);
+
 
 /* A rows x cols matrix with leading dimension ld: random inside (the harness's inputs,
- * in [-1, 1]), `pad` outside. Each matrix gets the next seed. */
+ * in [-1, 1]), `pad` outside. Each matrix gets the next seed, each of its columns a seed
+ * of its own, so that only the inside is drawn (--large pads billions of floats). */
 static float *make_matrix(int rows, int cols, int ld, float pad, uint64_t *seed)
 {
     float *x = malloc((size_t)ld * cols * sizeof(float));
     if (!x) {
-        fprintf(stderr, "out of memory\n");
+        fprintf(stderr, "FAIL: out of host memory for a %d x %d matrix with ld %d\n", rows,
+                cols, ld);
         exit(1);
     }
-    random_fill(x, (size_t)ld * cols, (*seed)++);
-    for (int j = 0; j < cols; j++)
+    const uint64_t base = (*seed)++;
+    for (int j = 0; j < cols; j++) {
+        float *col = x + (size_t)j * ld;
+        random_fill(col, (size_t)rows, base * 0x9E3779B97F4A7C15u + (uint64_t)j);
         for (int i = rows; i < ld; i++)
-            x[i + (size_t)j * ld] = pad;
+            col[i] = pad;
+    }
     return x;
 }
 
@@ -152,7 +170,7 @@ static void run_case(run_target *t, gpu_program *prog, const rung *r, const int 
 }
 
 /* Every case on rung r. Returns 1 when it ran, 0 when the rung cannot run here. */
-static int test_rung(run_target *t, const char *backend, const rung *r)
+static int test_rung(run_target *t, const char *backend, const rung *r, int large)
 {
     char msg[LADDER_MSG];
     int values[RUNG_MAX_PARAMS];
@@ -184,17 +202,30 @@ static int test_rung(run_target *t, const char *backend, const rung *r)
         /* alpha = 0: C = beta * C exactly */
         {64, 64, 32, 68, 36, 64, 0.0f, 3.0f},
     };
+    const blas_case large_cases[] = {
+        /* lda: A's column 32 starts 2^31 + 128 floats in (float4 loads: all ld % 4 == 0) */
+        {64, 64, LARGE_COLS, LARGE_LD + 4, 36, 64, 1.0f, 0.0f},
+        /* ldb, not a multiple of 4 (single-float loads): B's column 32 at 2^31 + 32 */
+        {64, LARGE_COLS, 64, 64, LARGE_LD + 1, 64, -0.5f, 0.0f},
+        /* ldc, with C read (beta != 0) and written in column 32 at 2^31 + 128 */
+        {64, LARGE_COLS, 64, 64, 68, LARGE_LD + 4, 1.0f, 0.5f},
+    };
+    const blas_case *run = large ? large_cases : cases;
+    const size_t count = large ? sizeof large_cases / sizeof large_cases[0]
+                               : sizeof cases / sizeof cases[0];
     uint64_t state = 12345u;
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        run_case(t, prog, r, values, &cases[i], &state);
+    for (size_t i = 0; i < count; i++)
+        run_case(t, prog, r, values, &run[i], &state);
     t->ops->release_program(prog);
     return 1;
 }
 
 int main(int argc, char **argv)
 {
-    if (argc != 2 || (strcmp(argv[1], "opencl") != 0 && strcmp(argv[1], "cuda") != 0)) {
-        fprintf(stderr, "usage: %s opencl|cuda\n", argv[0]);
+    const int large = argc == 3 && strcmp(argv[2], "--large") == 0;
+    if ((argc != 2 && !large) ||
+        (strcmp(argv[1], "opencl") != 0 && strcmp(argv[1], "cuda") != 0)) {
+        fprintf(stderr, "usage: %s opencl|cuda [--large]\n", argv[0]);
         return 2;
     }
     const char *backend = argv[1];
@@ -206,12 +237,21 @@ int main(int argc, char **argv)
         printf("no %s device: skipped (%s)\n", backend, msg);
         return 77;
     }
+    const device_info *dev = &targets[0].dev;
+    if (large && (!dev->is_gpu || dev->max_alloc_bytes < large_bytes)) {
+        printf("--large: skipped on %s: the cases need a GPU that can allocate one buffer of "
+               "%.1f GB (this device: %s, largest buffer %.1f GB)\n", dev->name,
+               large_bytes / 1e9, dev->is_gpu ? "a GPU" : "not a GPU",
+               dev->max_alloc_bytes / 1e9);
+        targets_close(targets, ntargets);
+        return 77;
+    }
     int count = 0, blas_rungs = 0, tested = 0;
     const rung *all = registry_all(&count);
     for (int i = 0; i < count; i++)
         if (all[i].blas_args) {
             blas_rungs++;
-            tested += test_rung(&targets[0], backend, &all[i]);
+            tested += test_rung(&targets[0], backend, &all[i], large);
         }
     targets_close(targets, ntargets);
     if (blas_rungs == 0) {
