@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 7, run 4: rung 17 with its copies at constant offsets (sources/17-copies.cu: each
+# Session 7, run 4: rung 17 with its copies at constant offsets (sources/17-copies.patch: each
 # thread copies pieces of one row of each tile, as rung 18 does for A) against the
 # committed rung 17, interleaved twice, on three tiles; its search at 8 x 16 per thread;
 # Nsight Compute on it at rung 17's tuned tile.
@@ -8,7 +8,9 @@ export LD_LIBRARY_PATH=$PWD/.devlibs/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH
 export LADDER_SOURCE_DIR=$PWD LADDER_TUNING_DB=/nonexistent/db.tsv LADDER_TUNING_DIR=/nonexistent
 export LADDER=$PWD/.devbuild/ladder
 O=$OUT/run4; mkdir -p $O
-V=$(mktemp -d); cp -r kernels-cuda/. $V/; cp results/h100-2026-11-21-alongk/sources/17-copies.cu $V/17-banks.cu
+V=$(mktemp -d); cp -r kernels-cuda/. $V/
+# The kernel that ran: 17-banks.cu with the patch applied (it was run from a copy of that file).
+patch -s -p2 -d $V < results/h100-2026-11-21-alongk/sources/17-copies.patch
 show() { grep -E "^cuda" "$1" | awk '{printf "%s %s %s %s\n", $2, $(NF-6), $(NF-4), $(NF-3)}'; }
 T1="--param TSM=128 --param TSN=64 --param TSK=16 --param WPTM=8 --param WPTN=16 --param STAGES=2"
 T2="--param TSM=64 --param TSN=128 --param TSK=16 --param WPTM=8 --param WPTN=16 --param STAGES=2"
