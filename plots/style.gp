@@ -53,7 +53,7 @@ set linetype 17 lc rgb "#d6616b" lw 2.5 pt 12
 set linetype 18 lc rgb "#6b6ecf" lw 2.5 pt 14
 set linetype 19 lc rgb "#31a354" lw 2.5 pt 3
 set linetype cycle 19
-rung_type(n) = (int(n) - 1) % 18 + 1
+rung_type(n) = (int(n) - 1) % 19 + 1
 
 # --- reference lines: vendor libraries dashed in greys, the FP32 peak in red ---
 library_color(i) = i == 1 ? "#000000" : i == 2 ? "#555555" : "#999999"

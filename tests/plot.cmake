@@ -15,3 +15,5 @@ endforeach()
 add_test(NAME plot_gnuplot-failure
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/plot/gnuplot-failure.sh
                  $<TARGET_FILE:ladder> ${LADDER_PLOT_FIXTURES} ${CMAKE_SOURCE_DIR}/plots)
+add_test(NAME plot_style
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/plot/style.sh ${CMAKE_SOURCE_DIR}/plots)
