@@ -20,9 +20,17 @@
  *   With single-float stores the compiler may put each accumulator anywhere, and it picks
  *   registers in other banks. Counting banks as register number mod 4 (NVIDIA does not
  *   publish the layout), 834 of rung 9's 1024 multiply-adds per step read two operands
- *   from one bank, and 123 of this kernel's.
+ *   from one bank, and 123 of this kernel's in its first order of multiply-adds (below).
  * Why cp.async for B too: no registers hold the next tiles while they travel (rung 9
  *   needed 16 for them) and no instructions store them; the stage count hides latency.
+ * The order of the multiply-adds: a column's b value is used by WPTM multiply-adds in a
+ *   row, and the SM keeps it in an operand reuse cache (.reuse in the machine code), so
+ *   those read only a and the accumulator from the banks. The loop walks the rows of
+ *   column wn forth and those of column wn+1 back, a snake: at each turn the same a
+ *   value is used twice in a row and comes from the reuse cache too. Of the 2048
+ *   multiply-adds of a step at the tuned tile, those that read all three operands from
+ *   the banks fell from 313 to 134, and the kernel took about 1% less time at 4096 and
+ *   8192 (results/h100-2026-11-22-regs). Other orders tried there were slower.
  * What it gained on the H100 (results/h100-2026-11-21-banks, 4096 and 8192): single
  *   stores alone took rung 9 from 47.5k to 48.6k GFLOPS at 4096 (dispatch stalls 0.46 ->
  *   0.37), and both tiles by cp.async to 49.3k; the multiply-add pipe went from 77% to
@@ -134,14 +142,15 @@ gemm(const int M, const int N, const int K, const float *__restrict__ A,
                 b[4 * wn + 2] = v.z;
                 b[4 * wn + 3] = v.w;
             }
+            /* Snake order: column wn's rows forth, column wn+1's back (see the header). */
 #pragma unroll
             for (int wn = 0; wn < WPTN; wn++)
 #pragma unroll
-                for (int wm = 0; wm < WPTMV; wm++) {
-                    acc[wn][wm].x += a[wm].x * b[wn];
-                    acc[wn][wm].y += a[wm].y * b[wn];
-                    acc[wn][wm].z += a[wm].z * b[wn];
-                    acc[wn][wm].w += a[wm].w * b[wn];
+                for (int i = 0; i < WPTM; i++) {
+                    const int m = wn % 2 ? WPTM - 1 - i : i;
+                    float *c = &acc[wn][m / 4].x;
+                    const float *av = &a[m / 4].x;
+                    c[m % 4] += av[m % 4] * b[wn];
                 }
         }
     }
