@@ -2,9 +2,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "ladder_version.h"
-#include "plot.h"
+#include "report/plot.h"
 
 static void usage(FILE *out)
 {

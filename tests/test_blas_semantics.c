@@ -33,12 +33,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel_path.h"
-#include "random.h"
-#include "registry.h"
-#include "runner.h"
-#include "targets.h"
-#include "verify.h"
+#include "base/kernel_path.h"
+#include "base/random.h"
+#include "rungs/registry.h"
+#include "core/runner.h"
+#include "core/targets.h"
+#include "core/verify.h"
 
 typedef struct {
     int M, N, K, lda, ldb, ldc;

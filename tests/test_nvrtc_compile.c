@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nvrtc_compile.h"
-#include "registry.h"
+#include "backends/cuda/nvrtc_compile.h"
+#include "rungs/registry.h"
 
 #define TEST_ARCH "sm_90"
 

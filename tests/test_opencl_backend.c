@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "backend.h"
+#include "backends/backend.h"
 
 static int failures = 0;
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plot_figure.h"
-#include "plot_model.h"
+#include "report/plot_figure.h"
+#include "report/plot_model.h"
 
 static int failures;
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "../unit/check.h"
-#include "table.h"
+#include "report/table.h"
 
 typedef void (*formatter)(double, char *, size_t);
 

@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "registry.h"
-#include "runner.h"
+#include "rungs/registry.h"
+#include "core/runner.h"
 
 static device_info big_gpu(void)
 {

@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "results.h"
+#include "core/results.h"
 
 static result_row sample_row(void)
 {

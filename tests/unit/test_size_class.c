@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "size_class.h"
+#include "params/size_class.h"
 
 static size_class of(long M, long N, long K)
 {

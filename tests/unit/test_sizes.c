@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "sizes.h"
+#include "base/sizes.h"
 
 static int parses(const char *spec, int expect_count, gemm_size first, gemm_size last)
 {

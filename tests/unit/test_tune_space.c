@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "registry.h"
-#include "tune_search.h"
-#include "tune_space.h"
+#include "rungs/registry.h"
+#include "tune/tune_search.h"
+#include "tune/tune_space.h"
 
 static device_info gpu(void)
 {

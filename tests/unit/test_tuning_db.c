@@ -7,13 +7,13 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "kernel_path.h"
-#include "registry.h"
-#include "source_hash.h"
-#include "tuned_params.h"
-#include "tuning_db.h"
-#include "paths.h"
-#include "tuning_paths.h"
+#include "base/kernel_path.h"
+#include "rungs/registry.h"
+#include "base/source_hash.h"
+#include "params/tuned_params.h"
+#include "params/tuning_db.h"
+#include "base/paths.h"
+#include "params/tuning_paths.h"
 
 static char dir[] = "/tmp/ladder-test-tuning-XXXXXX";
 

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "random.h"
-#include "verify.h"
+#include "base/random.h"
+#include "core/verify.h"
 
 /* C = A*B in float32 with a chosen summation order: forwards, backwards or pairwise in
  * blocks, to show the bound holds for any order. */

@@ -1,0 +1,26 @@
+/* Compiling a CUDA kernel file at run time with NVRTC.
+ *
+ * NVRTC is a compiler in a library: it needs no GPU and no driver, so the same function
+ * serves the CUDA backend (which then loads the result onto the device) and the
+ * compile-only test that checks every rung on machines without an NVIDIA GPU.
+ */
+#ifndef LADDER_NVRTC_COMPILE_H
+#define LADDER_NVRTC_COMPILE_H
+
+#include <stddef.h>
+#include "base/status.h"
+
+/* Compiles the .cu file at `path` into a CUBIN for the real architecture `arch`
+ * ("sm_90"). `options` holds preprocessor defines separated by spaces ("-DTS=32 -DWPT=8");
+ * it may be NULL or empty. The directory of `path` is on the include path, so kernel files
+ * may include a header that sits next to them.
+ *
+ * On success *image points to the CUBIN (free() it) and *image_size is its size. On a
+ * compile error returns LADDER_ERROR with "nvrtc: <file> with <options>: <log>" in msg. */
+ladder_status nvrtc_compile_file(const char *path, const char *options, const char *arch,
+                                 char **image, size_t *image_size, char *msg);
+
+/* "13.0": the NVRTC version, for result files. "unknown" if NVRTC cannot say. */
+void nvrtc_version_string(char *out, size_t size);
+
+#endif

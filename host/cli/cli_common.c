@@ -1,0 +1,149 @@
+#include "cli/cli.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cli_option(int argc, char **argv, int *i, const char *name, const char **value)
+{
+    const char *arg = argv[*i];
+    size_t n = strlen(name);
+    if (strncmp(arg, name, n) != 0)
+        return 0;
+    if (arg[n] == '=') {
+        *value = arg + n + 1;
+        return 1;
+    }
+    if (arg[n] != '\0')
+        return 0;
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "ladder: option %s needs a value\n", name);
+        return -1;
+    }
+    *value = argv[++*i];
+    return 1;
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "ladder %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n");
+    return EXIT_USAGE;
+}
+
+int cli_parse_long(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || errno || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int cli_parse_param(const char *cmd, const char *spec, param_override *ov)
+{
+    memset(ov, 0, sizeof *ov);
+    const char *p = spec, *colon = strchr(spec, ':'), *eq = strchr(spec, '=');
+    if (!eq)
+        return cli_usage_error(cmd, "--param '%s': expected NAME=VALUE or RUNG:NAME=VALUE",
+                               spec);
+    if (colon && colon < eq) {
+        char num[16];
+        long r;
+        snprintf(num, sizeof num, "%.*s", (int)(colon - spec), spec);
+        if (cli_parse_long(num, 1, 1000, &r))
+            return cli_usage_error(cmd, "--param '%s': '%s' is not a rung number", spec, num);
+        ov->rung = (int)r;
+        p = colon + 1;
+    }
+    size_t len = (size_t)(eq - p);
+    if (len == 0 || len >= sizeof ov->name)
+        return cli_usage_error(cmd, "--param '%s': bad parameter name", spec);
+    memcpy(ov->name, p, len);
+    long v;
+    if (cli_parse_long(eq + 1, INT_MIN, INT_MAX, &v))
+        return cli_usage_error(cmd, "--param '%s': '%s' is not an integer", spec, eq + 1);
+    ov->value = (int)v;
+    return 0;
+}
+
+int cli_check_memory(const char *cmd, const run_target *targets, int ntargets,
+                     const gemm_size *sizes, int nsizes)
+{
+    for (int s = 0; s < nsizes; s++) {
+        unsigned long long bytes = sizes_bytes(&sizes[s]);
+        if (bytes == 0)
+            return cli_usage_error(cmd, "size %ldx%ldx%ld: buffer sizes overflow size_t",
+                                   sizes[s].M, sizes[s].N, sizes[s].K);
+        for (int t = 0; t < ntargets; t++) {
+            const device_info *d = &targets[t].dev;
+            if (!targets[t].ops)
+                continue;
+            if (bytes > d->global_mem_bytes)
+                return cli_usage_error(
+                    cmd, "size %ldx%ldx%ld needs %.0f MiB for A, B and C; %s has %.0f MiB",
+                    sizes[s].M, sizes[s].N, sizes[s].K, (double)bytes / 1048576.0, d->name,
+                    (double)d->global_mem_bytes / 1048576.0);
+            unsigned long long largest = (unsigned long long)sizes[s].M * sizes[s].K;
+            if ((unsigned long long)sizes[s].K * sizes[s].N > largest)
+                largest = (unsigned long long)sizes[s].K * sizes[s].N;
+            if ((unsigned long long)sizes[s].M * sizes[s].N > largest)
+                largest = (unsigned long long)sizes[s].M * sizes[s].N;
+            if (largest * 4 > d->max_alloc_bytes)
+                return cli_usage_error(
+                    cmd, "size %ldx%ldx%ld has a %.0f MiB matrix; %s allows buffers of at "
+                    "most %.0f MiB", sizes[s].M, sizes[s].N, sizes[s].K,
+                    (double)largest * 4 / 1048576.0, d->name,
+                    (double)d->max_alloc_bytes / 1048576.0);
+        }
+    }
+    return 0;
+}
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    runner_interrupted = 1;
+    signal(SIGINT, SIG_DFL); /* a second Ctrl-C ends the program at once */
+}
+
+void cli_catch_interrupts(int on)
+{
+    signal(SIGINT, on ? on_interrupt : SIG_DFL);
+}
+
+int cli_timing_option(const char *cmd, int argc, char **argv, int *i, long *reps, long *seed,
+                      double *max_seconds)
+{
+    const char *v = NULL;
+    int m;
+    if ((m = cli_option(argc, argv, i, "--reps", &v)) != 0) {
+        if (m < 0 || cli_parse_long(v, 1, 1000000, reps))
+            return cli_usage_error(cmd, "--reps needs an integer from 1 to 1000000");
+        return 1;
+    }
+    if ((m = cli_option(argc, argv, i, "--seed", &v)) != 0) {
+        if (m < 0 || cli_parse_long(v, 0, LONG_MAX, seed))
+            return cli_usage_error(cmd, "--seed needs a non-negative integer");
+        return 1;
+    }
+    if ((m = cli_option(argc, argv, i, "--max-time", &v)) != 0) {
+        char *end = NULL;
+        double seconds = m > 0 ? strtod(v, &end) : -1;
+        if (m < 0 || *end || !(seconds > 0 && seconds <= 3600))
+            return cli_usage_error(cmd, "--max-time needs seconds in (0, 3600]");
+        *max_seconds = seconds;
+        return 1;
+    }
+    return 0;
+}

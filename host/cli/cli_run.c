@@ -1,0 +1,418 @@
+/* ladder run: parse the options, check them all before anything runs, then run. */
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "backends/host_blas.h"
+#include "core/runner.h"
+#include "base/sizes.h"
+#include "core/targets.h"
+#include "params/tuned_params.h"
+#include "params/tuning_paths.h"
+
+#define DEFAULT_SIZES_GPU "256,512,1024,1536,2048,3072,4096"
+#define DEFAULT_SIZES_CPU "128,256,384,512,768,1024"
+#define DEFAULT_REPS 20
+#define DEFAULT_MAX_SECONDS 1.0
+#define DEFAULT_SEED 1
+
+static void run_help(void)
+{
+    printf(
+        "usage: ladder run [options]\n"
+        "\n"
+        "Runs rungs and baselines on devices, verifies every result against a CPU reference,\n"
+        "times it with device events (median of the repetitions), prints a live table and\n"
+        "writes one CSV row per (device, rung, size). Exits 1 if any verification failed.\n"
+        "Rungs use the device's tuned parameters (ladder tune) where the tuning database\n"
+        "has them for the size's class; the table marks them [tuned].\n"
+        "\n"
+        "options:\n"
+        "  --backend B      opencl, cuda or all (default: all available)\n"
+        "  --device D       'opencl:1' or 'cuda:0' (see ladder devices), an index within\n"
+        "                   each backend, 'gpu' or 'cpu', or part of the device name\n"
+        "                   (default: each backend's best device, a GPU if there is one)\n"
+        "  --rungs LIST     numbers, ranges and names: 1-3,5,cublas,clblast,cpu;\n"
+        "                   'all' (default), 'kernels' or 'baselines'\n"
+        "  --sizes LIST     N (square), MxNxK, START:END:STEP or START:END:xFACTOR,\n"
+        "                   comma-separated (default on a GPU: " DEFAULT_SIZES_GPU ";\n"
+        "                   on a CPU only: " DEFAULT_SIZES_CPU ")\n"
+        "  --reps N         most timed repetitions per row (default %d; at least 3)\n"
+        "  --max-time S     stop repeating a row after S seconds of timed runs (default %.1f)\n"
+        "  --verify MODE    auto (default: full up to M*N*K = 2^33, sampled above),\n"
+        "                   full, sampled or off\n"
+        "  --full-limit P   with --verify auto, check every element while M*N*K <= P\n"
+        "  --param P=V      set a rung parameter, e.g. TS=16 (every selected rung that has\n"
+        "                   it) or 3:WPT=4 (rung 3 only); repeatable\n"
+        "  --small-defaults use every rung's small-device defaults (32 KiB local memory,\n"
+        "                   256 work-items) even where the device could take more\n"
+        "  --defaults       ignore the tuning database: every rung runs its defaults\n"
+        "  --db FILE        read tuned parameters from FILE only (default: the committed\n"
+        "                   tuning/*.tsv, then the user's database; see ladder tune --help)\n"
+        "  --seed N         seed of the random inputs (default %d); recorded in each row\n"
+        "  --output FILE    result file (default: ladder-<host>-<date>.csv here)\n"
+        "\n"
+        "examples:\n"
+        "  ladder run\n"
+        "  ladder run --backend cuda --rungs 1-3,cublas --sizes 1024:4096:1024\n"
+        "  ladder run --backend opencl --device cpu --rungs 3 --param WPT=4 --sizes 256x512x128\n",
+        DEFAULT_REPS, DEFAULT_MAX_SECONDS, DEFAULT_SEED);
+}
+
+/* ---- --rungs ----------------------------------------------------------------------- */
+
+static int add_rung(const rung **list, int *n, const rung *r)
+{
+    for (int i = 0; i < *n; i++)
+        if (list[i] == r)
+            return 0;
+    list[(*n)++] = r;
+    return 0;
+}
+
+static int kind_order(const rung *r)
+{
+    /* Libraries first, so each rung's row can show its fraction of the library. */
+    return r->kind == RUNG_LIBRARY ? 0 : r->kind == RUNG_KERNEL ? 1 : 2;
+}
+
+static int parse_rungs(const char *spec, const rung **list, int *n)
+{
+    int count;
+    const rung *all = registry_all(&count);
+    char *copy = strdup(spec), *save = NULL;
+    if (!copy)
+        return cli_usage_error("run", "out of memory");
+    *n = 0;
+    for (char *item = strtok_r(copy, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        int lo, hi;
+        char extra;
+        if (strcmp(item, "all") == 0 || strcmp(item, "kernels") == 0 ||
+            strcmp(item, "baselines") == 0) {
+            for (int i = 0; i < count; i++)
+                if (strcmp(item, "all") == 0 ||
+                    (all[i].kind == RUNG_KERNEL) == (strcmp(item, "kernels") == 0))
+                    add_rung(list, n, &all[i]);
+        } else if (sscanf(item, "%d-%d%c", &lo, &hi, &extra) == 2) {
+            if (lo > hi || lo < 1) {
+                cli_usage_error("run", "rung range '%s' is empty", item);
+                free(copy);
+                return EXIT_USAGE;
+            }
+            for (int k = lo; k <= hi; k++) {
+                char key[16];
+                snprintf(key, sizeof key, "%d", k);
+                const rung *r = registry_find(key);
+                if (!r) {
+                    cli_usage_error("run", "there is no rung %d (range '%s'; see ladder list)",
+                                    k, item);
+                    free(copy);
+                    return EXIT_USAGE;
+                }
+                add_rung(list, n, r);
+            }
+        } else {
+            const rung *r = registry_find(item);
+            if (!r) {
+                cli_usage_error("run", "unknown rung '%s' (see ladder list)", item);
+                free(copy);
+                return EXIT_USAGE;
+            }
+            add_rung(list, n, r);
+        }
+    }
+    free(copy);
+    if (*n == 0)
+        return cli_usage_error("run", "--rungs '%s' selects nothing", spec);
+    /* Stable sort by kind, keeping the user's order within a kind. */
+    for (int i = 1; i < *n; i++)
+        for (int j = i; j > 0 && kind_order(list[j - 1]) > kind_order(list[j]); j--) {
+            const rung *t = list[j - 1];
+            list[j - 1] = list[j];
+            list[j] = t;
+        }
+    return 0;
+}
+
+/* ---- --param ----------------------------------------------------------------------- */
+
+/* Every override must name a parameter that a selected rung has, with a value it takes. */
+static int check_params(const rung **rungs, int nrungs, const param_override *ov, int nov)
+{
+    for (int i = 0; i < nov; i++) {
+        int used = 0;
+        for (int k = 0; k < nrungs; k++) {
+            const rung *r = rungs[k];
+            if (r->kind != RUNG_KERNEL || (ov[i].rung && ov[i].rung != r->number))
+                continue;
+            if (rung_param_index(r, ov[i].name) >= 0)
+                used = 1;
+        }
+        if (!used) {
+            if (ov[i].rung)
+                return cli_usage_error("run", "rung %d is not selected or has no parameter "
+                                              "%s (see ladder list)", ov[i].rung, ov[i].name);
+            return cli_usage_error("run", "no selected rung has a parameter %s (see ladder "
+                                          "list)", ov[i].name);
+        }
+    }
+    for (int k = 0; k < nrungs; k++) {
+        if (rungs[k]->kind != RUNG_KERNEL)
+            continue;
+        int values[RUNG_MAX_PARAMS];
+        const char *source;
+        char msg[LADDER_MSG];
+        if (runner_resolve_params(rungs[k], ov, nov, 0, NULL, values, &source, msg) ==
+            LADDER_ERROR)
+            return cli_usage_error("run", "%s", msg);
+    }
+    return 0;
+}
+
+/* ---- the command --------------------------------------------------------------------- */
+
+typedef struct {
+    const char *backend, *device, *rungs, *sizes, *output, *db;
+    long reps, seed;
+    double max_seconds;
+    verify_mode verify;
+    unsigned long long full_limit;
+    param_override overrides[32];
+    int noverrides;
+    int small_defaults;
+    int defaults; /* --defaults: no tuned parameters */
+} run_options;
+
+static int parse_options(int argc, char **argv, run_options *o)
+{
+    *o = (run_options){.backend = "all", .rungs = "all", .reps = DEFAULT_REPS,
+                       .seed = DEFAULT_SEED, .max_seconds = DEFAULT_MAX_SECONDS,
+                       .verify = VERIFY_AUTO, .full_limit = VERIFY_FULL_LIMIT_DEFAULT};
+    for (int i = 1; i < argc; i++) {
+        const char *v = NULL;
+        int m;
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            run_help();
+            return 1;
+        }
+#define STRING_OPTION(flag, field)                                                        \
+    if ((m = cli_option(argc, argv, &i, flag, &v)) != 0) {                                \
+        if (m < 0)                                                                        \
+            return EXIT_USAGE;                                                            \
+        o->field = v;                                                                     \
+        continue;                                                                         \
+    }
+        STRING_OPTION("--backend", backend)
+        STRING_OPTION("--device", device)
+        STRING_OPTION("--rungs", rungs)
+        STRING_OPTION("--sizes", sizes)
+        STRING_OPTION("--output", output)
+        STRING_OPTION("--db", db)
+#undef STRING_OPTION
+        if (strcmp(argv[i], "--small-defaults") == 0) {
+            o->small_defaults = 1;
+            continue;
+        }
+        if (strcmp(argv[i], "--defaults") == 0) {
+            o->defaults = 1;
+            continue;
+        }
+        if ((m = cli_timing_option("run", argc, argv, &i, &o->reps, &o->seed,
+                                   &o->max_seconds)) != 0) {
+            if (m != 1)
+                return m;
+            continue;
+        }
+        if ((m = cli_option(argc, argv, &i, "--full-limit", &v)) != 0) {
+            long limit;
+            if (m < 0 || cli_parse_long(v, 1, LONG_MAX, &limit))
+                return cli_usage_error("run", "--full-limit needs a positive integer");
+            o->full_limit = (unsigned long long)limit;
+            continue;
+        }
+        if ((m = cli_option(argc, argv, &i, "--verify", &v)) != 0) {
+            if (m < 0)
+                return EXIT_USAGE;
+            if (strcmp(v, "auto") == 0) o->verify = VERIFY_AUTO;
+            else if (strcmp(v, "full") == 0) o->verify = VERIFY_FULL;
+            else if (strcmp(v, "sampled") == 0) o->verify = VERIFY_SAMPLED;
+            else if (strcmp(v, "off") == 0) o->verify = VERIFY_OFF;
+            else
+                return cli_usage_error("run", "--verify '%s': use auto, full, sampled or off",
+                                       v);
+            continue;
+        }
+        if ((m = cli_option(argc, argv, &i, "--param", &v)) != 0) {
+            if (m < 0)
+                return EXIT_USAGE;
+            if (o->noverrides == (int)(sizeof o->overrides / sizeof o->overrides[0]))
+                return cli_usage_error("run", "too many --param options");
+            if (cli_parse_param("run", v, &o->overrides[o->noverrides++]))
+                return EXIT_USAGE;
+            continue;
+        }
+        return cli_usage_error("run", "unknown option '%s' (see ladder run --help)", argv[i]);
+    }
+    return 0;
+}
+
+static void default_output(char *out, size_t size)
+{
+    char host[64] = "host";
+    if (gethostname(host, sizeof host) != 0)
+        snprintf(host, sizeof host, "host");
+    host[sizeof host - 1] = '\0';
+    time_t now = time(NULL);
+    struct tm utc;
+    gmtime_r(&now, &utc);
+    char stamp[32];
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &utc);
+    snprintf(out, size, "ladder-%s-%s.csv", host, stamp);
+}
+
+int cmd_run(int argc, char **argv)
+{
+    run_options o;
+    int st = parse_options(argc, argv, &o);
+    if (st)
+        return st == 1 ? 0 : st;
+
+    const rung *selected[128];
+    int nrungs = 0;
+    if (parse_rungs(o.rungs, selected, &nrungs) ||
+        check_params(selected, nrungs, o.overrides, o.noverrides))
+        return EXIT_USAGE;
+    int want_cpu = 0, want_devices = 0;
+    for (int i = 0; i < nrungs; i++) {
+        if (selected[i]->kind == RUNG_HOST)
+            want_cpu = 1;
+        else
+            want_devices = 1;
+    }
+    gemm_size *sizes = NULL;
+    int nsizes = 0;
+    char msg[LADDER_MSG];
+    if (o.sizes && sizes_parse(o.sizes, &sizes, &nsizes, msg) != LADDER_OK)
+        return cli_usage_error("run", "%s", msg);
+
+    run_target *targets = NULL;
+    int ntargets = 0;
+    if (want_devices) {
+        if (targets_open(o.backend, o.device, want_cpu, &targets, &ntargets, msg) !=
+            LADDER_OK) {
+            free(sizes);
+            return cli_usage_error("run", "%s", msg);
+        }
+    } else {
+        /* Only the CPU baseline was asked for: no GPU device is needed. */
+        targets = calloc(1, sizeof *targets);
+        if (!targets) {
+            free(sizes);
+            return cli_usage_error("run", "out of memory");
+        }
+        ntargets = 1;
+        host_cpu_info(&targets[0].dev);
+    }
+    int any_gpu = 0;
+    for (int t = 0; t < ntargets; t++) {
+        if (targets[t].ops && targets[t].dev.is_gpu)
+            any_gpu = 1;
+        if (targets[t].ops)
+            printf("device: %s:%d %s (%s)\n", targets[t].dev.backend, targets[t].dev.index,
+                   targets[t].dev.name, targets[t].dev.driver);
+    }
+    if (!o.sizes && sizes_parse(any_gpu ? DEFAULT_SIZES_GPU : DEFAULT_SIZES_CPU, &sizes,
+                                &nsizes, msg) != LADDER_OK) {
+        targets_close(targets, ntargets);
+        return cli_usage_error("run", "%s", msg);
+    }
+    int exit_code = 0;
+    tuning_db tuning;
+    tuning_db_init(&tuning);
+    if (cli_check_memory("run", targets, ntargets, sizes, nsizes)) {
+        exit_code = EXIT_USAGE;
+        goto out;
+    }
+    if (!o.defaults) {
+        if (tuning_load_for_run(&tuning, o.db, "ladder run", msg) != LADDER_OK) {
+            exit_code = cli_usage_error("run", "%s", msg);
+            goto out;
+        }
+        for (int t = 0; t < ntargets; t++) {
+            int n = targets[t].ops ? tuned_params_count(&tuning, &targets[t].dev) : 0;
+            if (n > 0)
+                printf("tuning database: %d entr%s for %s:%d; rungs marked [tuned] use them "
+                       "(--defaults does not)\n", n, n == 1 ? "y" : "ies",
+                       targets[t].dev.backend, targets[t].dev.index);
+        }
+    }
+
+    char output[1024];
+    if (o.output)
+        snprintf(output, sizeof output, "%s", o.output);
+    else
+        default_output(output, sizeof output);
+    results_writer *writer;
+    if (results_open(output, &writer, msg) != LADDER_OK) {
+        exit_code = cli_usage_error("run", "%s", msg);
+        goto out;
+    }
+
+    run_plan plan = {
+        .targets = targets, .ntargets = ntargets, .rungs = selected, .nrungs = nrungs,
+        .sizes = sizes, .nsizes = nsizes, .overrides = o.overrides,
+        .noverrides = o.noverrides, .reps = (int)o.reps, .max_seconds = o.max_seconds,
+        .verify = o.verify, .full_limit = o.full_limit, .seed = (uint64_t)o.seed,
+        .writer = writer, .small_defaults = o.small_defaults,
+        .tuning = o.defaults ? NULL : &tuning,
+    };
+    cli_catch_interrupts(1);
+    run_summary sum;
+    ladder_status rs = runner_run(&plan, &sum, msg);
+    cli_catch_interrupts(0);
+    if (rs != LADDER_OK) {
+        fprintf(stderr, "ladder run: %s\n", msg);
+        results_discard(writer);
+        exit_code = 1;
+        goto out;
+    }
+    if (sum.rows == 0) {
+        fprintf(stderr, "ladder run: nothing ran: no selected rung runs on the selected "
+                        "devices (e.g. cublas needs --backend cuda)\n");
+        results_discard(writer);
+        exit_code = EXIT_USAGE;
+        goto out;
+    }
+    if (results_close(writer, msg) != LADDER_OK) {
+        fprintf(stderr, "ladder run: %s\n", msg);
+        exit_code = 1;
+        goto out;
+    }
+    printf("\n%d rows: %d ok, %d FAILED, %d unsupported, %d errors. Results: %s\n", sum.rows,
+           sum.ok, sum.failed, sum.unsupported, sum.errors, output);
+    if (sum.failed)
+        fprintf(stderr, "\nladder run: VERIFICATION FAILED in %d row%s: the kernel computed a "
+                        "wrong C (see the check column above and the 'reason' column of %s)\n",
+                sum.failed, sum.failed == 1 ? "" : "s", output);
+    if (sum.errors)
+        fprintf(stderr, "ladder run: %d row%s ended in an error (messages above)\n",
+                sum.errors, sum.errors == 1 ? "" : "s");
+    if (runner_interrupted) {
+        fprintf(stderr, "ladder run: interrupted; the rows measured so far are in %s\n",
+                output);
+        exit_code = EXIT_INTERRUPTED;
+    } else if (sum.failed || sum.errors) {
+        exit_code = 1;
+    }
+out:
+    tuning_db_free(&tuning);
+    targets_close(targets, ntargets);
+    free(sizes);
+    return exit_code;
+}

@@ -1,0 +1,384 @@
+#include "core/rung_exec.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/host_blas.h"
+#include "base/kernel_path.h"
+
+/* Both must match kernels-opencl/helpers.cl and kernels-cuda/helpers.cu: a work-group of
+ * HELPER_TILE x HELPER_ROWS covers a HELPER_TILE x HELPER_TILE tile of the destination. */
+#define HELPER_TILE 32
+#define HELPER_ROWS 8
+#define CACHE_MAX 64
+
+/* ---- compiled programs ----------------------------------------------------------------- */
+
+struct program_cache {
+    int n;
+    char key[CACHE_MAX][256]; /* "<file stem> <defines>" */
+    gpu_program *program[CACHE_MAX];
+};
+
+program_cache *program_cache_new(void) { return calloc(1, sizeof(program_cache)); }
+
+void program_cache_free(program_cache *pc, const backend_ops *ops)
+{
+    if (!pc)
+        return;
+    for (int i = 0; i < pc->n; i++)
+        ops->release_program(pc->program[i]);
+    free(pc);
+}
+
+void program_cache_drop(program_cache *pc, const run_target *t, const rung *r,
+                        const int *values)
+{
+    char defines[256], key[256];
+    rung_compile_options(r, values, &t->dev, defines, sizeof defines);
+    snprintf(key, sizeof key, "%s %s", r->id, defines); /* as cached_compile makes it */
+    for (int i = 0; i < pc->n; i++)
+        if (strcmp(pc->key[i], key) == 0) {
+            t->ops->release_program(pc->program[i]);
+            pc->n--; /* the last entry fills the gap */
+            if (i != pc->n) {
+                memcpy(pc->key[i], pc->key[pc->n], sizeof pc->key[i]);
+                pc->program[i] = pc->program[pc->n];
+            }
+            return;
+        }
+}
+
+static ladder_status cached_compile(program_cache *pc, const run_target *t, const char *stem,
+                                    const char *defines, gpu_program **out, char *msg)
+{
+    char key[256];
+    snprintf(key, sizeof key, "%s %s", stem, defines);
+    for (int i = 0; i < pc->n; i++)
+        if (strcmp(pc->key[i], key) == 0) {
+            *out = pc->program[i];
+            return LADDER_OK;
+        }
+    if (pc->n == CACHE_MAX)
+        return ladder_fail(msg, LADDER_ERROR, "too many compiled programs");
+    char path[1024];
+    kernel_path(t->ops->name, stem, path, sizeof path);
+    ladder_status st = t->ops->compile(t->session, path, defines, out, msg);
+    if (st != LADDER_OK)
+        return st;
+    snprintf(pc->key[pc->n], sizeof pc->key[0], "%s", key);
+    pc->program[pc->n++] = *out;
+    return LADDER_OK;
+}
+
+/* ---- per-size buffers -------------------------------------------------------------- */
+
+static ladder_status alloc_upload(run_target *t, gpu_buffer **buf, const float *src,
+                                  size_t elems, char *msg)
+{
+    ladder_status st = t->ops->alloc(t->session, elems * sizeof(float), buf, msg);
+    if (st == LADDER_OK && src)
+        st = t->ops->upload(t->session, *buf, src, elems * sizeof(float), msg);
+    return st;
+}
+
+ladder_status size_context_open(size_context *sc, run_target *t, const gemm_size *s,
+                                const float *A, const float *B, float *scratch, char *msg)
+{
+    memset(sc, 0, sizeof *sc);
+    sc->target = t;
+    sc->M = s->M;
+    sc->N = s->N;
+    sc->K = s->K;
+    sc->host_a = A;
+    sc->host_b = B;
+    sc->host_c = scratch;
+    if (!t->ops)
+        return LADDER_OK;
+    ladder_status st = alloc_upload(t, &sc->a, A, (size_t)s->M * s->K, msg);
+    if (st == LADDER_OK)
+        st = alloc_upload(t, &sc->b, B, (size_t)s->K * s->N, msg);
+    if (st == LADDER_OK)
+        st = alloc_upload(t, &sc->c, NULL, (size_t)s->M * s->N, msg);
+    if (st != LADDER_OK)
+        size_context_close(sc);
+    return st;
+}
+
+void size_context_close(size_context *sc)
+{
+    if (!sc->target || !sc->target->ops)
+        return;
+    const backend_ops *ops = sc->target->ops;
+    if (sc->a) ops->release(sc->a);
+    if (sc->b) ops->release(sc->b);
+    if (sc->c) ops->release(sc->c);
+    sc->a = sc->b = sc->c = NULL;
+}
+
+/* Uploads NaN into a device buffer of `elems` floats. */
+static ladder_status poison_buffer(run_target *t, gpu_buffer *buf, size_t elems, char *msg)
+{
+    float *nan_fill = malloc(elems * sizeof(float));
+    if (!nan_fill)
+        return ladder_fail(msg, LADDER_ERROR, "out of host memory");
+    for (size_t i = 0; i < elems; i++)
+        nan_fill[i] = NAN;
+    ladder_status st = t->ops->upload(t->session, buf, nan_fill, elems * sizeof(float), msg);
+    free(nan_fill);
+    return st;
+}
+
+/* ---- one kernel rung ---------------------------------------------------------------- */
+
+/* Everything one kernel rung needs at one size. */
+typedef struct {
+    size_context *sc;
+    const rung *r;
+    const int *values;
+    gpu_program *gemm, *helpers;
+    long Mp, Np, Kp;       /* the sizes the kernel sees */
+    int padded;            /* A, B (and C) go through padded copies */
+    gpu_buffer *bt;        /* B transposed (and padded), if the rung reads B^T */
+    gpu_buffer *ap, *bp, *cp; /* padded copies, if padded */
+} kernel_ctx;
+
+static ladder_status launch_helper(kernel_ctx *k, const char *name, long src_rows,
+                                   long src_cols, gpu_buffer *src, long dst_rows,
+                                   long dst_cols, gpu_buffer *dst, char *msg)
+{
+    launch_dims d;
+    d.local[0] = HELPER_TILE;
+    d.local[1] = HELPER_ROWS;
+    d.global[0] = (size_t)((dst_rows + HELPER_TILE - 1) / HELPER_TILE * HELPER_TILE);
+    d.global[1] = (size_t)((dst_cols + HELPER_TILE - 1) / HELPER_TILE * HELPER_ROWS);
+    kernel_arg args[6] = {
+        {.kind = ARG_INT, .i = (int)src_rows}, {.kind = ARG_INT, .i = (int)src_cols},
+        {.kind = ARG_BUFFER, .buffer = src},   {.kind = ARG_INT, .i = (int)dst_rows},
+        {.kind = ARG_INT, .i = (int)dst_cols}, {.kind = ARG_BUFFER, .buffer = dst},
+    };
+    run_target *t = k->sc->target;
+    return t->ops->launch(t->session, k->helpers, name, &d, args, 6, msg);
+}
+
+/* The work a user waits for: helper kernels, then the GEMM, then stripping C. */
+static ladder_status kernel_work(void *ctx, char *msg)
+{
+    kernel_ctx *k = ctx;
+    size_context *sc = k->sc;
+    run_target *t = sc->target;
+    ladder_status st = LADDER_OK;
+    gpu_buffer *a = sc->a, *b = sc->b, *c = k->padded ? k->cp : sc->c;
+
+    if (k->r->transposes_b) {
+        st = launch_helper(k, "pad_transpose", sc->K, sc->N, sc->b, k->Np, k->Kp, k->bt, msg);
+        b = k->bt;
+    } else if (k->padded) {
+        st = launch_helper(k, "pad_copy", sc->K, sc->N, sc->b, k->Kp, k->Np, k->bp, msg);
+        b = k->bp;
+    }
+    if (st == LADDER_OK && k->padded) {
+        st = launch_helper(k, "pad_copy", sc->M, sc->K, sc->a, k->Mp, k->Kp, k->ap, msg);
+        a = k->ap;
+    }
+    if (st != LADDER_OK)
+        return st;
+
+    launch_dims d;
+    k->r->geometry(k->values, (int)k->Mp, (int)k->Np, &d);
+    if (k->r->blas_args) {
+        /* C = 1 * A * B + 0 * C with tight leading dimensions: what the libraries get. */
+        kernel_arg args[11] = {
+            {.kind = ARG_INT, .i = (int)k->Mp},   {.kind = ARG_INT, .i = (int)k->Np},
+            {.kind = ARG_INT, .i = (int)k->Kp},   {.kind = ARG_FLOAT, .f = 1.0f},
+            {.kind = ARG_BUFFER, .buffer = a},    {.kind = ARG_INT, .i = (int)k->Mp},
+            {.kind = ARG_BUFFER, .buffer = b},    {.kind = ARG_INT, .i = (int)k->Kp},
+            {.kind = ARG_FLOAT, .f = 0.0f},       {.kind = ARG_BUFFER, .buffer = c},
+            {.kind = ARG_INT, .i = (int)k->Mp},
+        };
+        st = t->ops->launch(t->session, k->gemm, "gemm", &d, args, 11, msg);
+    } else {
+        kernel_arg args[6] = {
+            {.kind = ARG_INT, .i = (int)k->Mp}, {.kind = ARG_INT, .i = (int)k->Np},
+            {.kind = ARG_INT, .i = (int)k->Kp}, {.kind = ARG_BUFFER, .buffer = a},
+            {.kind = ARG_BUFFER, .buffer = b},  {.kind = ARG_BUFFER, .buffer = c},
+        };
+        st = t->ops->launch(t->session, k->gemm, "gemm", &d, args, 6, msg);
+    }
+    if (st == LADDER_OK && k->padded)
+        st = launch_helper(k, "pad_copy", k->Mp, k->Np, k->cp, sc->M, sc->N, sc->c, msg);
+    return st;
+}
+
+static ladder_status kernel_poison(void *ctx, char *msg)
+{
+    kernel_ctx *k = ctx;
+    size_context *sc = k->sc;
+    ladder_status st = poison_buffer(sc->target, sc->c, (size_t)sc->M * sc->N, msg);
+    if (st == LADDER_OK && k->padded)
+        st = poison_buffer(sc->target, k->cp, (size_t)k->Mp * k->Np, msg);
+    return st;
+}
+
+/* Copies C of this size to the host; the ctx of the library's work is the size_context. */
+static ladder_status device_fetch(void *ctx, float *C, char *msg)
+{
+    size_context *sc = ctx;
+    return sc->target->ops->download(sc->target->session, C, sc->c,
+                                     (size_t)sc->M * sc->N * sizeof(float), msg);
+}
+
+static ladder_status kernel_fetch(void *ctx, float *C, char *msg)
+{
+    return device_fetch(((kernel_ctx *)ctx)->sc, C, msg);
+}
+
+static long round_up_long(long x, int m) { return (x + m - 1) / m * m; }
+
+static void release_kernel_buffers(kernel_ctx *k)
+{
+    const backend_ops *ops = k->sc->target->ops;
+    gpu_buffer *bufs[4] = {k->bt, k->ap, k->bp, k->cp};
+    for (int i = 0; i < 4; i++)
+        if (bufs[i])
+            ops->release(bufs[i]);
+}
+
+static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung *r,
+                                 const int *values, const measure_job *defaults,
+                                 measure_result *out, char *msg)
+{
+    run_target *t = sc->target;
+    kernel_ctx k = {.sc = sc, .r = r, .values = values};
+    int mult[3] = {1, 1, 1};
+    if (r->multiples)
+        r->multiples(values, mult);
+    gemm_size size = {sc->M, sc->N, sc->K};
+    ladder_status st = rung_check_size(r, values, &size, msg);
+    if (st != LADDER_OK)
+        return st;
+    k.Mp = round_up_long(sc->M, mult[0]);
+    k.Np = round_up_long(sc->N, mult[1]);
+    k.Kp = round_up_long(sc->K, mult[2]);
+    k.padded = r->pads && (k.Mp != sc->M || k.Np != sc->N || k.Kp != sc->K);
+
+    /* Padded copies must fit in 32-bit indices and in the device's memory. */
+    if ((double)k.Mp * k.Kp >= 2147483648.0 || (double)k.Kp * k.Np >= 2147483648.0 ||
+        (double)k.Mp * k.Np >= 2147483648.0)
+        return ladder_fail(msg, LADDER_UNSUPPORTED, "padded sizes exceed 32-bit indices");
+    double extra = 0;
+    if (r->transposes_b || k.padded)
+        extra += (double)k.Kp * k.Np;
+    if (k.padded)
+        extra += (double)k.Mp * k.Kp + (double)k.Mp * k.Np;
+    double total = 4.0 * ((double)sc->M * sc->K + (double)sc->K * sc->N +
+                          (double)sc->M * sc->N + extra);
+    if (total > (double)t->dev.global_mem_bytes)
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "needs %.0f MiB of device memory (with padded copies), the device "
+                           "has %.0f MiB", total / 1048576.0,
+                           (double)t->dev.global_mem_bytes / 1048576.0);
+
+    char defines[256];
+    rung_compile_options(r, values, &t->dev, defines, sizeof defines);
+    st = cached_compile(pc, t, r->id, defines, &k.gemm, msg);
+    if (st == LADDER_OK && (r->transposes_b || r->pads))
+        st = cached_compile(pc, t, "helpers", "", &k.helpers, msg);
+    if (st == LADDER_OK && (r->transposes_b || k.padded))
+        st = t->ops->alloc(t->session, (size_t)k.Kp * k.Np * sizeof(float),
+                           r->transposes_b ? &k.bt : &k.bp, msg);
+    if (st == LADDER_OK && k.padded)
+        st = t->ops->alloc(t->session, (size_t)k.Mp * k.Kp * sizeof(float), &k.ap, msg);
+    if (st == LADDER_OK && k.padded)
+        st = t->ops->alloc(t->session, (size_t)k.Mp * k.Np * sizeof(float), &k.cp, msg);
+    if (st == LADDER_OK) {
+        measure_job job = *defaults;
+        job.work = kernel_work;
+        job.poison = kernel_poison;
+        job.fetch = kernel_fetch;
+        job.ctx = &k;
+        st = measure(&job, out, msg);
+    }
+    release_kernel_buffers(&k);
+    return st;
+}
+
+/* ---- the vendor library ------------------------------------------------------------- */
+
+static ladder_status library_work(void *ctx, char *msg)
+{
+    size_context *sc = ctx;
+    run_target *t = sc->target;
+    return t->ops->library_sgemm(t->session, (int)sc->M, (int)sc->N, (int)sc->K, sc->a, sc->b,
+                                 sc->c, msg);
+}
+
+static ladder_status library_poison(void *ctx, char *msg)
+{
+    size_context *sc = ctx;
+    return poison_buffer(sc->target, sc->c, (size_t)sc->M * sc->N, msg);
+}
+
+/* ---- the host BLAS ------------------------------------------------------------------ */
+
+typedef struct {
+    size_context *sc;
+    float *c;
+} host_ctx;
+
+static ladder_status host_work(void *ctx, char *msg)
+{
+    host_ctx *h = ctx;
+    host_sgemm((int)h->sc->M, (int)h->sc->N, (int)h->sc->K, h->sc->host_a, h->sc->host_b,
+               h->c);
+    return LADDER_OK;
+}
+
+static ladder_status host_poison(void *ctx, char *msg)
+{
+    host_ctx *h = ctx;
+    size_t n = (size_t)h->sc->M * h->sc->N;
+    for (size_t i = 0; i < n; i++)
+        h->c[i] = NAN;
+    return LADDER_OK;
+}
+
+static ladder_status host_fetch(void *ctx, float *C, char *msg)
+{
+    host_ctx *h = ctx;
+    memcpy(C, h->c, (size_t)h->sc->M * h->sc->N * sizeof(float));
+    return LADDER_OK;
+}
+
+ladder_status exec_rung(size_context *sc, program_cache *pc, const rung *r, const int *values,
+                        const measure_job *defaults, measure_result *out, char *msg)
+{
+    measure_job job = *defaults;
+    job.unit_roundoff = rung_unit_roundoff(r); /* the bound verification checks against */
+    switch (r->kind) {
+    case RUNG_KERNEL:
+        return exec_kernel(sc, pc, r, values, &job, out, msg);
+    case RUNG_LIBRARY: {
+        job.work = library_work;
+        job.poison = library_poison;
+        job.fetch = device_fetch;
+        job.ctx = sc;
+        return measure(&job, out, msg);
+    }
+    case RUNG_HOST: {
+        host_ctx h = {sc, malloc((size_t)sc->M * sc->N * sizeof(float))};
+        if (!h.c)
+            return ladder_fail(msg, LADDER_ERROR, "out of host memory");
+        job.work = host_work;
+        job.poison = host_poison;
+        job.fetch = host_fetch;
+        job.ctx = &h;
+        ladder_status st = measure(&job, out, msg);
+        free(h.c);
+        return st;
+    }
+    }
+    return ladder_fail(msg, LADDER_ERROR, "unknown rung kind");
+}

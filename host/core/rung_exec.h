@@ -1,0 +1,36 @@
+/* Running one entry of the registry on one device at one size: buffers, helper kernels
+ * (transpose, pad, strip), the GEMM itself, and the measurement. */
+#ifndef LADDER_RUNG_EXEC_H
+#define LADDER_RUNG_EXEC_H
+
+#include "core/measure.h"
+#include "rungs/registry.h"
+#include "core/targets.h"
+
+/* What one device holds for one size: the inputs and the output, shared by every rung. */
+typedef struct {
+    run_target *target;
+    long M, N, K;
+    const float *host_a, *host_b; /* the inputs, on the host */
+    float *host_c;                /* scratch for fetched results */
+    gpu_buffer *a, *b, *c;        /* NULL for the host target */
+} size_context;
+
+ladder_status size_context_open(size_context *sc, run_target *t, const gemm_size *s,
+                                const float *A, const float *B, float *scratch, char *msg);
+void size_context_close(size_context *sc);
+
+/* Compiled programs of one device, kept across sizes. */
+typedef struct program_cache program_cache;
+program_cache *program_cache_new(void);
+void program_cache_free(program_cache *pc, const backend_ops *ops);
+/* Releases the program of rung `r` with these parameters, if compiled: the tuner builds
+ * hundreds of variants and needs each only while it measures it. */
+void program_cache_drop(program_cache *pc, const run_target *t, const rung *r,
+                        const int *values);
+
+/* Measures rung `r` with parameter `values` (already resolved for this device). */
+ladder_status exec_rung(size_context *sc, program_cache *pc, const rung *r, const int *values,
+                        const measure_job *defaults, measure_result *out, char *msg);
+
+#endif

@@ -1,0 +1,386 @@
+#include "core/runner.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ladder_version.h"
+#include "base/random.h"
+#include "core/rung_exec.h"
+#include "params/tuned_params.h"
+
+volatile sig_atomic_t runner_interrupted = 0;
+
+/* ---- parameters ------------------------------------------------------------------------- */
+
+/* The small-device defaults, the fallback when the defaults do not fit: fills `values` and
+ * returns LADDER_OK when they pass the rung's checks, the device's limits and (when `s`
+ * is given) the size, else LADDER_UNSUPPORTED with the reason in msg. */
+static ladder_status small_defaults_fit(const rung *r, const device_info *dev,
+                                        const gemm_size *s, int *values, char *msg)
+{
+    rung_defaults(r, 1, values);
+    ladder_status st = rung_check_params(r, values, msg);
+    if (st == LADDER_OK && dev)
+        st = rung_check_device(r, values, dev, msg);
+    if (st == LADDER_OK && s)
+        st = rung_check_size(r, values, s, msg);
+    return st == LADDER_OK ? LADDER_OK : LADDER_UNSUPPORTED;
+}
+
+/* msg becomes "<first> (small-device defaults too: <msg>)": why neither set ran. */
+static ladder_status both_reasons(const char *first, char *msg)
+{
+    char second[LADDER_MSG];
+    snprintf(second, sizeof second, "%s", msg);
+    if (strcmp(first, second) == 0) /* a reason the parameters do not change */
+        return ladder_fail(msg, LADDER_UNSUPPORTED, "%s", second);
+    return ladder_fail(msg, LADDER_UNSUPPORTED, "%.400s (small-device defaults too: %.400s)",
+                       first, second);
+}
+
+ladder_status runner_resolve_params(const rung *r, const param_override *ov, int nov,
+                                    int small, const device_info *dev, int *values,
+                                    const char **source, char *msg)
+{
+    int user = 0;
+    rung_defaults(r, small, values);
+    for (int i = 0; i < nov; i++) {
+        if (ov[i].rung && ov[i].rung != r->number)
+            continue;
+        int p = rung_param_index(r, ov[i].name);
+        if (p < 0)
+            continue; /* the CLI checked that some selected rung has it */
+        values[p] = ov[i].value;
+        user = 1;
+    }
+    *source = user ? "user" : small ? "small-default" : "default";
+    if (rung_check_params(r, values, msg) != LADDER_OK)
+        return user ? LADDER_ERROR : LADDER_UNSUPPORTED;
+    if (!dev || rung_check_device(r, values, dev, msg) == LADDER_OK)
+        return LADDER_OK;
+    if (user || small)
+        return LADDER_UNSUPPORTED; /* the user's own choice does not fit: say so, don't
+                                      silently change it */
+    /* The H100 defaults do not fit this device: try the small-device defaults. */
+    char first[LADDER_MSG];
+    snprintf(first, sizeof first, "%s", msg);
+    *source = "small-default";
+    if (small_defaults_fit(r, dev, NULL, values, msg) == LADDER_OK)
+        return LADDER_OK;
+    return both_reasons(first, msg);
+}
+
+/* ---- rows and the live table -------------------------------------------------------- */
+
+void runner_row_identity(result_row *row, uint64_t seed, const run_target *t,
+                         const rung *r, const gemm_size *s)
+{
+    memset(row, 0, sizeof *row);
+    time_t now = time(NULL);
+    struct tm utc;
+    gmtime_r(&now, &utc);
+    strftime(row->date, sizeof row->date, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    snprintf(row->version, sizeof row->version, "%s", LADDER_VERSION);
+    if (gethostname(row->host, sizeof row->host) != 0)
+        snprintf(row->host, sizeof row->host, "unknown");
+    row->host[sizeof row->host - 1] = '\0';
+    const device_info *d = &t->dev;
+    snprintf(row->backend, sizeof row->backend, "%s", d->backend);
+    snprintf(row->device, sizeof row->device, "%s", d->name);
+    snprintf(row->vendor, sizeof row->vendor, "%s", d->vendor);
+    snprintf(row->driver, sizeof row->driver, "%s", d->driver);
+    row->compute_units = d->compute_units;
+    row->clock_mhz = d->clock_mhz;
+    row->peak_gflops = d->fp32_peak_gflops;
+    row->rung = r->number;
+    snprintf(row->rung_name, sizeof row->rung_name, "%s", r->name);
+    row->M = s->M;
+    row->N = s->N;
+    row->K = s->K;
+    row->seed = seed;
+    row->error_ratio = -1;
+}
+
+void runner_row_outcome(result_row *row, ladder_status st, const measure_result *m,
+                        const char *msg)
+{
+    if (st == LADDER_UNSUPPORTED) {
+        snprintf(row->status, sizeof row->status, "unsupported");
+        snprintf(row->reason, sizeof row->reason, "%s", msg);
+        return;
+    }
+    if (st != LADDER_OK) {
+        snprintf(row->status, sizeof row->status, "error");
+        snprintf(row->reason, sizeof row->reason, "%.*s", (int)sizeof row->reason - 1, msg);
+        return;
+    }
+    row->error_ratio = m->verified ? m->check.error_ratio : -1;
+    if (m->verified && !m->check.passed) {
+        snprintf(row->status, sizeof row->status, "FAILED");
+        snprintf(row->reason, sizeof row->reason, "%s", m->check.detail);
+        return;
+    }
+    snprintf(row->status, sizeof row->status, "ok");
+    row->reps = m->reps;
+    row->median_ms = m->median_ms;
+    row->min_ms = m->min_ms;
+    row->max_ms = m->max_ms;
+    row->gflops = 2.0 * (double)row->M * (double)row->N * (double)row->K /
+                  (m->median_ms * 1e6);
+}
+
+static void print_header(void)
+{
+    printf("%-7s %-14s %-24s %-16s %10s %10s %7s  %s\n", "backend", "rung", "params",
+           "M x N x K", "ms", "GFLOPS", "vs lib", "check");
+}
+
+static void print_row(const result_row *row)
+{
+    char name[48], size[48], ms[16] = "-", gf[16] = "-", vs[16] = "-", check[320];
+    char params[160];
+    /* Tuned parameters are marked, so nobody mistakes them for the rung's defaults. */
+    snprintf(params, sizeof params, "%s%s", row->params,
+             strcmp(row->param_source, "tuned") == 0 ? " [tuned]" : "");
+    if (row->rung)
+        snprintf(name, sizeof name, "%d %s", row->rung, row->rung_name);
+    else
+        snprintf(name, sizeof name, "%s", row->rung_name);
+    snprintf(size, sizeof size, "%ldx%ldx%ld", row->M, row->N, row->K);
+    if (row->median_ms > 0) {
+        snprintf(ms, sizeof ms, "%.3f", row->median_ms);
+        snprintf(gf, sizeof gf, "%.1f", row->gflops);
+    }
+    if (row->vs_library > 0)
+        snprintf(vs, sizeof vs, "%.2f", row->vs_library);
+    if (strcmp(row->status, "ok") == 0)
+        snprintf(check, sizeof check, "ok (%s%s%.2g)", row->verify,
+                 strcmp(row->verify, "off") ? ", err/bound " : "",
+                 strcmp(row->verify, "off") ? row->error_ratio : 0.0);
+    else
+        snprintf(check, sizeof check, "%s: %s", row->status, row->reason);
+    if (strcmp(row->verify, "off") == 0 && strcmp(row->status, "ok") == 0)
+        snprintf(check, sizeof check, "ok (not verified)");
+    printf("%-7s %-14s %-24s %-16s %10s %10s %7s  %s\n", row->backend, name, params, size,
+           ms, gf, vs, check);
+    fflush(stdout);
+}
+
+/* ---- the loop ------------------------------------------------------------------------ */
+
+static int rung_runs_on(const rung *r, const run_target *t)
+{
+    switch (r->kind) {
+    case RUNG_KERNEL:
+        return t->ops != NULL;
+    case RUNG_LIBRARY:
+        return t->ops && t->ops->library_sgemm &&
+               strcmp(r->library_backend, t->ops->name) == 0;
+    case RUNG_HOST:
+        return t->ops == NULL;
+    }
+    return 0;
+}
+
+static verify_mode mode_for(const run_plan *plan, const gemm_size *s)
+{
+    if (plan->verify != VERIFY_AUTO)
+        return plan->verify;
+    double work = (double)s->M * (double)s->N * (double)s->K;
+    return work <= (double)plan->full_limit ? VERIFY_FULL : VERIFY_SAMPLED;
+}
+
+/* Library GFLOPS at this size on this target, to express each rung as a fraction of it. */
+typedef struct {
+    double gflops;
+    char name[16];
+} library_mark;
+
+/* Whether the user set a parameter of this rung with --param. */
+static int has_override(const run_plan *plan, const rung *r)
+{
+    for (int i = 0; i < plan->noverrides; i++) {
+        const param_override *ov = &plan->overrides[i];
+        if ((ov->rung == 0 || ov->rung == r->number) && rung_param_index(r, ov->name) >= 0)
+            return 1;
+    }
+    return 0;
+}
+
+static void measure_row(const run_plan *plan, run_target *t, program_cache *pc,
+                        size_context *sc, const rung *r, const gemm_size *s,
+                        const reference *ref, library_mark *lib, result_row *row)
+{
+    char msg[LADDER_MSG];
+    runner_row_identity(row, plan->seed, t, r, s);
+    snprintf(row->verify, sizeof row->verify, "%s",
+             ref ? verify_mode_name(reference_mode(ref)) : "off");
+
+    int values[RUNG_MAX_PARAMS] = {0};
+    const char *source = "default";
+    ladder_status st = LADDER_OK;
+    if (r->kind == RUNG_KERNEL) {
+        st = runner_resolve_params(r, plan->overrides, plan->noverrides,
+                                   plan->small_defaults, &t->dev, values, &source, msg);
+        /* The device's tuned parameters replace the defaults, never the user's choice. */
+        int tuned[RUNG_MAX_PARAMS] = {0};
+        if (st != LADDER_ERROR && plan->tuning && !plan->small_defaults &&
+            !has_override(plan, r) &&
+            tuned_params_find(plan->tuning, r, &t->dev, s, tuned, "ladder run")) {
+            memcpy(values, tuned, sizeof tuned);
+            source = "tuned";
+            st = LADDER_OK;
+        }
+        rung_params_string(r, values, row->params, sizeof row->params);
+        snprintf(row->param_source, sizeof row->param_source, "%s", source);
+    }
+    measure_result m;
+    measure_job defaults = {.ops = t->ops, .session = t->session, .ref = ref,
+                            .host_c = sc->host_c, .reps = plan->reps,
+                            .max_seconds = plan->max_seconds};
+    /* A size the rung cannot take is simply unsupported: no other parameters are tried. */
+    if (st == LADDER_OK && r->kind == RUNG_KERNEL)
+        st = rung_check_size(r, values, s, msg);
+    int size_refused = st == LADDER_UNSUPPORTED;
+    if (st == LADDER_OK)
+        st = exec_rung(sc, pc, r, values, &defaults, &m, msg);
+    if (st == LADDER_UNSUPPORTED && !size_refused && strcmp(source, "default") == 0) {
+        /* The compiled kernel refused the defaults (a driver may allow fewer work-items
+         * than the device's maximum, e.g. for a kernel that uses many registers): the
+         * small-device defaults are the fallback, as for devices known to be small. */
+        char first[LADDER_MSG];
+        snprintf(first, sizeof first, "%s", msg);
+        int small[RUNG_MAX_PARAMS] = {0};
+        if (small_defaults_fit(r, &t->dev, s, small, msg) == LADDER_OK &&
+            memcmp(small, values, sizeof small) != 0) {
+            memcpy(values, small, sizeof small);
+            rung_params_string(r, values, row->params, sizeof row->params);
+            snprintf(row->param_source, sizeof row->param_source, "small-default");
+            st = exec_rung(sc, pc, r, values, &defaults, &m, msg);
+            if (st == LADDER_UNSUPPORTED)
+                both_reasons(first, msg);
+        } else {
+            snprintf(msg, LADDER_MSG, "%s", first);
+        }
+    }
+    runner_row_outcome(row, st, &m, msg);
+    if (st != LADDER_OK && st != LADDER_UNSUPPORTED)
+        /* The full message (a compiler log, say) goes to the terminal. */
+        fprintf(stderr, "ladder: %s rung %s at %ldx%ldx%ld: %s\n", t->dev.backend, r->name,
+                s->M, s->N, s->K, msg);
+    if (strcmp(row->status, "ok") != 0)
+        return;
+    if (r->kind == RUNG_LIBRARY) {
+        lib->gflops = row->gflops;
+        snprintf(lib->name, sizeof lib->name, "%s", r->name);
+    } else if (lib->gflops > 0) {
+        row->vs_library = row->gflops / lib->gflops;
+        snprintf(row->library, sizeof row->library, "%s", lib->name);
+    }
+}
+
+static void count_row(run_summary *sum, const result_row *row)
+{
+    sum->rows++;
+    if (strcmp(row->status, "ok") == 0) sum->ok++;
+    else if (strcmp(row->status, "FAILED") == 0) sum->failed++;
+    else if (strcmp(row->status, "unsupported") == 0) sum->unsupported++;
+    else sum->errors++;
+}
+
+static ladder_status run_target_size(const run_plan *plan, run_target *t, program_cache *pc,
+                                     const gemm_size *s, const float *A, const float *B,
+                                     float *scratch, const reference *ref,
+                                     run_summary *sum, char *msg)
+{
+    size_context sc;
+    library_mark lib = {0};
+    if (size_context_open(&sc, t, s, A, B, scratch, msg) != LADDER_OK) {
+        /* Inputs do not fit: every rung of this device is unsupported at this size. */
+        for (int i = 0; i < plan->nrungs; i++) {
+            if (!rung_runs_on(plan->rungs[i], t))
+                continue;
+            result_row row;
+            runner_row_identity(&row, plan->seed, t, plan->rungs[i], s);
+            snprintf(row.status, sizeof row.status, "error");
+            snprintf(row.reason, sizeof row.reason, "%.250s", msg);
+            print_row(&row);
+            count_row(sum, &row);
+            if (results_append(plan->writer, &row, msg) != LADDER_OK)
+                return LADDER_ERROR;
+        }
+        return LADDER_OK;
+    }
+    ladder_status st = LADDER_OK;
+    for (int i = 0; i < plan->nrungs && st == LADDER_OK && !runner_interrupted; i++) {
+        const rung *r = plan->rungs[i];
+        if (!rung_runs_on(r, t))
+            continue;
+        result_row row;
+        measure_row(plan, t, pc, &sc, r, s, ref, &lib, &row);
+        print_row(&row);
+        count_row(sum, &row);
+        st = results_append(plan->writer, &row, msg);
+    }
+    size_context_close(&sc);
+    return st;
+}
+
+/* Inputs depend on the seed and the size only, so every device and rung at one size
+ * multiplies the same matrices and one reference serves them all. */
+uint64_t runner_input_seed(uint64_t seed, const gemm_size *s, int which)
+{
+    uint64_t state = seed ^ ((uint64_t)s->M << 42) ^ ((uint64_t)s->N << 21) ^ (uint64_t)s->K;
+    state += (uint64_t)which * 0x9E3779B97F4A7C15ull;
+    return random_next(&state);
+}
+
+ladder_status runner_run(const run_plan *plan, run_summary *sum, char *msg)
+{
+    memset(sum, 0, sizeof *sum);
+    program_cache **caches = calloc((size_t)plan->ntargets, sizeof *caches);
+    if (!caches)
+        return ladder_fail(msg, LADDER_ERROR, "out of host memory");
+    for (int t = 0; t < plan->ntargets; t++)
+        if (!(caches[t] = program_cache_new()))
+            return ladder_fail(msg, LADDER_ERROR, "out of host memory");
+
+    print_header();
+    ladder_status st = LADDER_OK;
+    for (int si = 0; si < plan->nsizes && st == LADDER_OK && !runner_interrupted; si++) {
+        const gemm_size *s = &plan->sizes[si];
+        size_t na = (size_t)s->M * s->K, nb = (size_t)s->K * s->N, nc = (size_t)s->M * s->N;
+        float *A = malloc(na * sizeof *A), *B = malloc(nb * sizeof *B);
+        float *scratch = malloc(nc * sizeof *scratch);
+        reference *ref = NULL;
+        if (!A || !B || !scratch) {
+            st = ladder_fail(msg, LADDER_ERROR, "out of host memory for %ldx%ldx%ld", s->M,
+                             s->N, s->K);
+        } else {
+            random_fill(A, na, runner_input_seed(plan->seed, s, 1));
+            random_fill(B, nb, runner_input_seed(plan->seed, s, 2));
+            verify_mode mode = mode_for(plan, s);
+            if (mode != VERIFY_OFF)
+                st = reference_create(A, B, s->M, s->N, s->K, mode,
+                                      runner_input_seed(plan->seed, s, 3), &ref, msg);
+        }
+        for (int t = 0; t < plan->ntargets && st == LADDER_OK && !runner_interrupted; t++)
+            st = run_target_size(plan, &plan->targets[t], caches[t], s, A, B, scratch, ref,
+                                 sum, msg);
+        reference_free(ref);
+        free(A);
+        free(B);
+        free(scratch);
+    }
+    for (int t = 0; t < plan->ntargets; t++)
+        if (plan->targets[t].ops)
+            program_cache_free(caches[t], plan->targets[t].ops);
+        else
+            free(caches[t]);
+    free(caches);
+    return st;
+}

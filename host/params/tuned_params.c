@@ -1,0 +1,93 @@
+#include "params/tuned_params.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "base/kernel_path.h"
+#include "params/size_class.h"
+#include "base/source_hash.h"
+
+static int for_device(const tuning_entry *e, const device_info *dev)
+{
+    return strcmp(e->backend, dev->backend) == 0 && strcmp(e->device, dev->name) == 0;
+}
+
+int tuned_params_count(const tuning_db *db, const device_info *dev)
+{
+    int n = 0;
+    for (int i = 0; i < db->count; i++)
+        n += for_device(&db->entries[i], dev);
+    return n;
+}
+
+/* Says why an entry is not used, once per entry; returns 0 (use the defaults). */
+static int note(tuning_entry *e, const char *who, const char *why)
+{
+    if (!e->noted)
+        fprintf(stderr, "%s: note: tuned parameters for rung %d (%s sizes) %s\n", who,
+                e->rung, size_class_name(e->cls), why);
+    e->noted = 1;
+    return 0;
+}
+
+/* Whether entry `e` is for this device, rung and size class. */
+static int same_key(const tuning_entry *e, const device_info *dev, const char *name,
+                    const rung *r, size_class cls)
+{
+    return strcmp(e->backend, dev->backend) == 0 && strcmp(e->device, name) == 0 &&
+           e->rung == r->number && e->cls == cls;
+}
+
+int tuned_params_find(tuning_db *db, const rung *r, const device_info *dev,
+                      const gemm_size *s, int *values, const char *who)
+{
+    if (!db || r->kind != RUNG_KERNEL || r->nparams == 0)
+        return 0;
+    /* The device's name as the database stores it (tabs would have split the field). */
+    char name[sizeof dev->name];
+    tuning_field(name, sizeof name, dev->name);
+    size_class cls = size_class_of(s);
+    int any = 0;
+    for (int i = 0; i < db->count && !any; i++)
+        any = same_key(&db->entries[i], dev, name, r, cls);
+    if (!any)
+        return 0;
+    /* The newest entry measured with the kernel file as it is now; else say it is stale. */
+    char path[1024], hash[SOURCE_HASH_HEX], msg[LADDER_MSG];
+    kernel_path(dev->backend, r->id, path, sizeof path);
+    if (source_hash_file(path, hash, msg) != LADDER_OK)
+        return 0; /* no kernel file: the run reports that when it compiles */
+    tuning_entry *stale = NULL, *e = NULL;
+    for (int i = db->count - 1; i >= 0 && !e; i--) {
+        tuning_entry *c = &db->entries[i];
+        if (!same_key(c, dev, name, r, cls))
+            continue;
+        if (strcmp(c->kernel_fnv1a, hash) == 0)
+            e = c;
+        else if (!stale)
+            stale = c;
+    }
+    char why[LADDER_MSG + 128];
+    if (!e) {
+        if (!stale)
+            return 0;
+        const char *file = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+        snprintf(why, sizeof why, "were measured with another version of %s: using the "
+                 "defaults", file);
+        return note(stale, who, why);
+    }
+    int tuned[RUNG_MAX_PARAMS] = {0};
+    if (rung_params_parse(r, e->params, tuned, msg) != LADDER_OK ||
+        rung_check_params(r, tuned, msg) != LADDER_OK ||
+        rung_check_device(r, tuned, dev, msg) != LADDER_OK) {
+        snprintf(why, sizeof why, "cannot be used (%s): using the defaults", msg);
+        return note(e, who, why);
+    }
+    if (rung_check_size(r, tuned, s, msg) != LADDER_OK) {
+        snprintf(why, sizeof why, "do not fit %ldx%ldx%ld (%s): using the defaults there",
+                 s->M, s->N, s->K, msg);
+        return note(e, who, why);
+    }
+    memcpy(values, tuned, sizeof tuned);
+    return 1;
+}

@@ -1,0 +1,104 @@
+/* The plot model: result rows turned into what the figures need.
+ *
+ * `ladder plot` reads any number of result files (from any machines), keeps the rows that
+ * can be drawn (status ok, square sizes), and groups them:
+ *   a device   - one device name, with its FP32 peak where known;
+ *   a group    - one device and one backend that has at least one rung measured on it
+ *                (the unit of the per-backend figures: "H100, CUDA");
+ *   a baseline - a vendor library row (rung 0): cuBLAS, CLBlast, or the host's CPU BLAS.
+ * The figure writers then only ask questions: which sizes, which rungs, how fast was this
+ * rung here, which library is this group's reference.
+ */
+#ifndef LADDER_PLOT_MODEL_H
+#define LADDER_PLOT_MODEL_H
+
+#include "core/results.h"
+#include "base/status.h"
+
+/* A value that was not measured. Written to the data files as "?", gnuplot's missing. */
+#define PLOT_MISSING (-1.0)
+
+typedef struct {
+    char name[256];     /* as the driver reports it */
+    char slug[96];      /* the name in lower case, for file names: "nvidia-h100-80gb-hbm3" */
+    char host[64];      /* the machine its first row came from */
+    double peak_gflops; /* FP32 peak; 0 = unknown */
+    int peak_from_user; /* 1 when given by --peak rather than measured by the backend */
+} plot_device;
+
+typedef struct {
+    int device;         /* index into plot_model.devices */
+    char backend[16];   /* "cuda", "opencl" */
+} plot_group;
+
+typedef struct {
+    result_row *rows;   /* the drawable rows: status ok, M = N = K, one per measurement */
+    int nrows;
+    plot_device *devices;
+    int ndevices;
+    plot_group *groups; /* sorted by device, then backend */
+    int ngroups;
+} plot_model;
+
+/* Reads every file, checks each one has something to draw, and builds the model.
+ * Notes (rows skipped, duplicates replaced) go to stderr; errors fill msg. */
+ladder_status plot_model_load(plot_model *m, char *const *paths, int npaths, char *msg);
+
+/* Applies a user peak "DEVICE-SUBSTRING=GFLOPS" to every device whose name contains the
+ * substring (case-insensitive). An error if it matches none or the number is not > 0. */
+ladder_status plot_model_set_peak(plot_model *m, const char *spec, char *msg);
+
+void plot_model_free(plot_model *m);
+
+/* Builds devices and groups from m->rows (plot_model_load calls it; so can a test that
+ * fills the rows itself). */
+ladder_status plot_model_index(plot_model *m, char *msg);
+
+/* GFLOPS of one rung (rung > 0) or one baseline (rung 0, by name) at size n x n x n on a
+ * device and backend; PLOT_MISSING if not measured. */
+double plot_gflops(const plot_model *m, const char *device, const char *backend, int rung,
+                   const char *baseline, long n);
+
+/* The distinct square sizes a group measured rungs at, ascending. Returns the count;
+ * *sizes is malloc'd (free it). */
+int plot_group_sizes(const plot_model *m, int group, long **sizes);
+
+/* The distinct square sizes any rung was measured at, ascending (malloc'd, free it). */
+int plot_model_sizes(const plot_model *m, long **sizes);
+
+/* The rung numbers a group measured, ascending (malloc'd, free it); count returned. */
+int plot_group_rungs(const plot_model *m, int group, int **rungs);
+
+/* The short name of a rung ("tiling"), as the rows name it. */
+const char *plot_rung_name(const plot_model *m, int rung);
+
+/* A baseline that serves as reference for a device: the library name and the backend of
+ * its rows. A device's baselines are the library rows of the same device name, plus the
+ * host's CPU BLAS rows (backend "cpu") from the same machine when the device is that CPU
+ * (one name contains the other, as PoCL's "cpu-haswell-<CPU name>" contains the CPU's). */
+typedef struct {
+    char name[32];      /* "cublas", "clblast", "cpu" */
+    char backend[16];   /* the rows' backend */
+    char device[256];   /* the rows' device name */
+} plot_baseline;
+
+/* All baselines for a device, in a stable order (malloc'd, free it); count returned. */
+int plot_device_baselines(const plot_model *m, int device, plot_baseline **out);
+
+/* The reference library of a group: the device's baseline of the same backend if there is
+ * one (cuBLAS for CUDA, CLBlast for OpenCL), else its first other baseline.
+ * Returns 0 and fills *out, or -1 when the device has no baseline at all. */
+int plot_group_reference(const plot_model *m, int group, plot_baseline *out);
+
+/* GFLOPS of a baseline at n x n x n; PLOT_MISSING if not measured. */
+double plot_baseline_gflops(const plot_model *m, const plot_baseline *b, long n);
+
+/* The size the one-size figures use for a device: `wanted` if > 0 and the device has a rung
+ * measured there, else (when wanted is 0) 4096 if measured, else the largest measured size.
+ * Returns 0 when the device has no rung at the wanted size. */
+long plot_device_size(const plot_model *m, int device, long wanted);
+
+/* Lower-case letters and digits of a name, runs of anything else as one '-'. */
+void plot_slug(const char *name, char *slug, size_t size);
+
+#endif

@@ -1,0 +1,371 @@
+/* `ladder table`: the selected rows arranged as one of the three layouts, or one value.
+ *
+ *   rows      one row per (backend, rung) at one size: what a chapter shows about its step
+ *   sizes     one row per (backend, rung), a GFLOPS column per size: the classic chart
+ *   backends  one row per rung, OpenCL and CUDA side by side at one size
+ *
+ * The rows arrive sorted and checked (table_select.c); this file only decides which figure
+ * goes in which cell.
+ */
+#include "report/table.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- cells shared by the layouts ----------------------------------------------------- */
+
+static int is_ok(const result_row *r)
+{
+    return strcmp(r->status, "ok") == 0;
+}
+
+static void rung_cell(const result_row *r, char *out, size_t size)
+{
+    if (r->rung > 0)
+        snprintf(out, size, "%d", r->rung);
+    else
+        snprintf(out, size, "%s", TABLE_MISSING);
+}
+
+/* A row that did not run shows its status where its GFLOPS would be. */
+static void gflops_cell(const result_row *r, char *out, size_t size)
+{
+    if (is_ok(r))
+        fmt_gflops(r->gflops, out, size);
+    else
+        snprintf(out, size, "%s", r->status);
+}
+
+/* The fraction of the vendor library: the run computed it, except for the library's own
+ * row, which is 1 by definition. Returns 0 when the row has none. */
+static int library_fraction(const table_data *d, const result_row *r, double *f)
+{
+    if (table_is_library(d, r)) {
+        *f = 1.0;
+        return 1;
+    }
+    *f = r->vs_library;
+    return is_ok(r) && r->vs_library > 0;
+}
+
+static void library_cell(const table_data *d, const result_row *r, char *out, size_t size)
+{
+    double f;
+    if (library_fraction(d, r, &f))
+        fmt_fraction(f, out, size);
+    else
+        snprintf(out, size, "%s", TABLE_MISSING);
+}
+
+/* The gain over the previous rung that ran; "(vs 1)" says which one when rungs between
+ * them did not run, so a FAILED or unsupported rung in between is never hidden. */
+static void step_cell(const table_data *d, const result_row *r, char *out, size_t size)
+{
+    const result_row *prev = table_previous_rung(d, r);
+    if (!prev) {
+        snprintf(out, size, "%s", TABLE_MISSING);
+        return;
+    }
+    char gain[32];
+    fmt_gain(r->gflops / prev->gflops, gain, sizeof gain);
+    if (prev->rung == r->rung - 1)
+        snprintf(out, size, "%s", gain);
+    else
+        snprintf(out, size, "%s (vs %d)", gain, prev->rung);
+}
+
+/* "CUDA rung 2 tiling at 256", "CUDA cuBLAS at 256": a row named in a message. */
+static void describe_row(const result_row *r, char *out, size_t size)
+{
+    char shape[64];
+    fmt_shape(r->M, r->N, r->K, shape, sizeof shape);
+    if (r->rung > 0)
+        snprintf(out, size, "%s rung %d %s at %s", display_backend(r->backend), r->rung,
+                 r->rung_name, shape);
+    else
+        snprintf(out, size, "%s %s at %s", display_backend(r->backend),
+                 display_rung_name(r->rung_name), shape);
+}
+
+/* ---- --layout rows --------------------------------------------------------------------- */
+
+static md_table *build_rows(const table_data *d)
+{
+    static const struct { const char *name; int right; } cols[] = {
+        {"rung", 1}, {"name", 0}, {"backend", 0}, {"params", 0}, {"ms", 1},
+        {"GFLOPS", 1}, {"vs library", 1}, {"step gain", 1},
+    };
+    md_table *t = md_table_new(8);
+    if (!t)
+        return NULL;
+    for (int c = 0; c < 8; c++)
+        md_table_header(t, c, cols[c].name, cols[c].right);
+    for (int i = 0; i < d->nshown; i++) {
+        const result_row *r = d->shown[i];
+        int row = md_table_add_row(t);
+        if (row < 0) {
+            md_table_free(t);
+            return NULL;
+        }
+        char cell[TABLE_CELL];
+        rung_cell(r, cell, sizeof cell);
+        md_table_set(t, row, 0, cell);
+        md_table_set(t, row, 1, display_rung_name(r->rung_name));
+        md_table_set(t, row, 2, display_backend(r->backend));
+        if (r->params[0])
+            md_table_set(t, row, 3, r->params);
+        if (is_ok(r)) {
+            fmt_ms(r->median_ms, cell, sizeof cell);
+            md_table_set(t, row, 4, cell);
+        }
+        gflops_cell(r, cell, sizeof cell);
+        md_table_set(t, row, 5, cell);
+        library_cell(d, r, cell, sizeof cell);
+        md_table_set(t, row, 6, cell);
+        step_cell(d, r, cell, sizeof cell);
+        md_table_set(t, row, 7, cell);
+    }
+    return t;
+}
+
+/* ---- --layout sizes -------------------------------------------------------------------- */
+
+/* Rows arrive sorted by backend and rung, so one table row per run of equal keys. */
+static int same_rung(const result_row *a, const result_row *b)
+{
+    return a->rung == b->rung && strcmp(a->rung_name, b->rung_name) == 0 &&
+           strcmp(a->backend, b->backend) == 0;
+}
+
+static md_table *build_sizes(const table_data *d)
+{
+    int nshapes;
+    gemm_size *shapes = table_shapes(d, &nshapes);
+    if (!shapes)
+        return NULL;
+    md_table *t = md_table_new(3 + nshapes);
+    if (!t) {
+        free(shapes);
+        return NULL;
+    }
+    md_table_header(t, 0, "rung", 1);
+    md_table_header(t, 1, "name", 0);
+    md_table_header(t, 2, "backend", 0);
+    for (int s = 0; s < nshapes; s++) {
+        char head[64];
+        fmt_shape(shapes[s].M, shapes[s].N, shapes[s].K, head, sizeof head);
+        md_table_header(t, 3 + s, head, 1);
+    }
+    int row = -1;
+    for (int i = 0; i < d->nshown; i++) {
+        const result_row *r = d->shown[i];
+        char cell[TABLE_CELL];
+        if (i == 0 || !same_rung(d->shown[i - 1], r)) {
+            row = md_table_add_row(t);
+            if (row < 0) {
+                md_table_free(t);
+                free(shapes);
+                return NULL;
+            }
+            rung_cell(r, cell, sizeof cell);
+            md_table_set(t, row, 0, cell);
+            md_table_set(t, row, 1, display_rung_name(r->rung_name));
+            md_table_set(t, row, 2, display_backend(r->backend));
+        }
+        gemm_size s = {r->M, r->N, r->K};
+        for (int k = 0; k < nshapes; k++)
+            if (table_compare_shapes(&shapes[k], &s) == 0) {
+                gflops_cell(r, cell, sizeof cell);
+                md_table_set(t, row, 3 + k, cell);
+            }
+    }
+    free(shapes);
+    return t;
+}
+
+/* ---- --layout backends ----------------------------------------------------------------- */
+
+/* Kernels by number, then baselines by name: the order of a rung regardless of backend. */
+static int compare_rungs(const void *pa, const void *pb)
+{
+    const result_row *a = *(const result_row *const *)pa;
+    const result_row *b = *(const result_row *const *)pb;
+    int c = (a->rung == 0) - (b->rung == 0);
+    if (c == 0)
+        c = (a->rung > b->rung) - (a->rung < b->rung);
+    if (c == 0)
+        c = strcmp(a->rung_name, b->rung_name);
+    return c;
+}
+
+static md_table *build_backends(const table_data *d)
+{
+    static const char *const backends[] = {"opencl", "cuda"};
+    /* One representative row per rung, whichever backend it came from. */
+    const result_row **keys = calloc((size_t)d->nshown, sizeof *keys);
+    md_table *t = md_table_new(6);
+    if (!keys || !t) {
+        free(keys);
+        md_table_free(t);
+        return NULL;
+    }
+    int nkeys = 0;
+    for (int i = 0; i < d->nshown; i++) {
+        int k = 0;
+        while (k < nkeys && compare_rungs(&keys[k], &d->shown[i]) != 0)
+            k++;
+        if (k == nkeys)
+            keys[nkeys++] = d->shown[i];
+    }
+    qsort(keys, (size_t)nkeys, sizeof *keys, compare_rungs);
+
+    md_table_header(t, 0, "rung", 1);
+    md_table_header(t, 1, "name", 0);
+    for (int b = 0; b < 2; b++) {
+        char head[64];
+        snprintf(head, sizeof head, "%s GFLOPS", display_backend(backends[b]));
+        md_table_header(t, 2 + 2 * b, head, 1);
+        snprintf(head, sizeof head, "%s vs library", display_backend(backends[b]));
+        md_table_header(t, 3 + 2 * b, head, 1);
+    }
+    for (int k = 0; k < nkeys; k++) {
+        int row = md_table_add_row(t);
+        if (row < 0) {
+            md_table_free(t);
+            free(keys);
+            return NULL;
+        }
+        char cell[TABLE_CELL];
+        rung_cell(keys[k], cell, sizeof cell);
+        md_table_set(t, row, 0, cell);
+        md_table_set(t, row, 1, display_rung_name(keys[k]->rung_name));
+        for (int i = 0; i < d->nshown; i++) {
+            const result_row *r = d->shown[i];
+            if (compare_rungs(&keys[k], &r) != 0)
+                continue;
+            int b = strcmp(r->backend, "cuda") == 0; /* only OpenCL and CUDA are selected */
+            gflops_cell(r, cell, sizeof cell);
+            md_table_set(t, row, 2 + 2 * b, cell);
+            library_cell(d, r, cell, sizeof cell);
+            md_table_set(t, row, 3 + 2 * b, cell);
+        }
+    }
+    free(keys);
+    return t;
+}
+
+/* ---- the caption ----------------------------------------------------------------------- */
+
+/* Text for an emphasised caption: Markdown's emphasis and code characters escaped. */
+static void put_escaped(FILE *out, const char *s)
+{
+    for (; *s; s++) {
+        if (strchr("*_`\\|[]<>", *s))
+            fputc('\\', out);
+        fputc(*s, out);
+    }
+}
+
+/* "*Measured on Fixture GPU (OpenCL, CUDA) at size 256. Source: `a.csv`.*" */
+static void print_caption(const table_options *o, const table_data *d, FILE *out)
+{
+    fprintf(out, "\n*%s", o->layout == TABLE_SIZES ? "GFLOPS by size, measured on "
+                                                   : "Measured on ");
+    /* Each device once, with its backends, in table order. */
+    for (int i = 0; i < d->nshown; i++) {
+        const result_row *r = d->shown[i];
+        int seen = 0;
+        for (int k = 0; k < i && !seen; k++)
+            seen = strcmp(d->shown[k]->device, r->device) == 0;
+        if (seen)
+            continue;
+        if (i > 0)
+            fprintf(out, "; ");
+        put_escaped(out, r->device);
+        fprintf(out, " (");
+        const char *last = NULL;
+        for (int k = i; k < d->nshown; k++) {
+            const result_row *s = d->shown[k];
+            if (strcmp(s->device, r->device) != 0 || (last && strcmp(last, s->backend) == 0))
+                continue;
+            fprintf(out, "%s%s", last ? ", " : "", display_backend(s->backend));
+            last = s->backend;
+        }
+        fprintf(out, ")");
+    }
+    if (o->layout != TABLE_SIZES) {
+        char shape[64];
+        fmt_shape(d->shown[0]->M, d->shown[0]->N, d->shown[0]->K, shape, sizeof shape);
+        fprintf(out, " at size %s", shape);
+    }
+    fprintf(out, ". Source: ");
+    for (int f = 0; f < o->nfiles; f++)
+        fprintf(out, "%s`%s`", f ? ", " : "", o->files[f]);
+    fprintf(out, ".*\n");
+}
+
+/* ---- entry points ---------------------------------------------------------------------- */
+
+ladder_status table_print(const table_options *o, const table_data *d, FILE *out, char *msg)
+{
+    md_table *t = o->layout == TABLE_SIZES      ? build_sizes(d)
+                  : o->layout == TABLE_BACKENDS ? build_backends(d)
+                                                : build_rows(d);
+    if (!t)
+        return ladder_fail(msg, LADDER_ERROR, "out of memory building the table");
+    md_table_print(t, out);
+    md_table_free(t);
+    if (o->caption)
+        print_caption(o, d, out);
+    return LADDER_OK;
+}
+
+ladder_status table_print_value(const table_options *o, const table_data *d, FILE *out,
+                                char *msg)
+{
+    char what[256];
+    if (d->nshown != 1) {
+        char list[512] = "";
+        size_t used = 0;
+        for (int i = 0; i < d->nshown && i < 4 && used < sizeof list; i++) {
+            describe_row(d->shown[i], what, sizeof what);
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
+                                     i ? "; " : "", what);
+        }
+        return ladder_fail(msg, LADDER_ERROR,
+                           "--value needs exactly one row and %d match (%s%s): narrow the "
+                           "selection with --backend, --rungs, --size or --device",
+                           d->nshown, list, d->nshown > 4 ? "; ..." : "");
+    }
+    const result_row *r = d->shown[0];
+    describe_row(r, what, sizeof what);
+    char text[TABLE_CELL];
+    switch (o->value) {
+    case VALUE_GFLOPS:
+        fmt_gflops(r->gflops, text, sizeof text);
+        break;
+    case VALUE_MS:
+        fmt_ms(r->median_ms, text, sizeof text);
+        break;
+    case VALUE_VS_LIBRARY: {
+        double f;
+        if (!library_fraction(d, r, &f))
+            return ladder_fail(msg, LADDER_ERROR, "%s has no fraction of the library (no "
+                               "library was measured with it)", what);
+        fmt_fraction(f, text, sizeof text);
+        break;
+    }
+    case VALUE_STEP_GAIN: {
+        /* As in the table, "(vs 1)" says when the rung just below did not run. */
+        if (!table_previous_rung(d, r))
+            return ladder_fail(msg, LADDER_ERROR, "%s has no step gain (no lower rung ran ok "
+                               "on that device at that size)", what);
+        step_cell(d, r, text, sizeof text);
+        break;
+    }
+    case VALUE_NONE:
+        return ladder_fail(msg, LADDER_ERROR, "no value asked for");
+    }
+    fprintf(out, "%s\n", text);
+    return LADDER_OK;
+}

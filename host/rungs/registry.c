@@ -1,0 +1,258 @@
+/* The registry: one table of every rung and baseline, and the helpers that read it. */
+#include "rungs/registry.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* The vendor libraries and the host BLAS run through the same runner as the kernels, so
+ * every table can show how far a rung is from the best library on the same device. */
+static const rung baselines[] = {
+    {.number = 0, .id = "cublas", .name = "cublas", .title = "cuBLAS SGEMM",
+     .idea = "NVIDIA's library (FP32, no tensor cores): the bar for the CUDA rungs",
+     .kind = RUNG_LIBRARY, .library_backend = "cuda"},
+    {.number = 0, .id = "clblast", .name = "clblast", .title = "CLBlast SGEMM",
+     .idea = "the portable tuned OpenCL library: the bar for the OpenCL rungs",
+     .kind = RUNG_LIBRARY, .library_backend = "opencl"},
+    {.number = 0, .id = "cpu", .name = "cpu", .title = "CPU BLAS SGEMM (CBLAS)",
+     .idea = "the host's BLAS (OpenBLAS) on the CPU, timed with the host clock",
+     .kind = RUNG_HOST},
+};
+
+#define REGISTRY_MAX 64
+
+const rung *registry_all(int *count)
+{
+    /* Built once: the tables are constant, so this is the only state the registry keeps. */
+    static rung table[REGISTRY_MAX];
+    static int n = 0;
+    if (n == 0) {
+        for (int i = 0; i < rungs_basic_count; i++)
+            table[n++] = rungs_basic[i];
+        for (int i = 0; i < rungs_classic_count; i++)
+            table[n++] = rungs_classic[i];
+        for (int i = 0; i < rungs_modern_count; i++)
+            table[n++] = rungs_modern[i];
+        for (size_t i = 0; i < sizeof baselines / sizeof baselines[0]; i++)
+            table[n++] = baselines[i];
+    }
+    *count = n;
+    return table;
+}
+
+const rung *registry_find(const char *key)
+{
+    int n;
+    const rung *all = registry_all(&n);
+    char *end;
+    long number = strtol(key, &end, 10);
+    int is_number = *key && *end == '\0';
+    for (int i = 0; i < n; i++) {
+        const rung *r = &all[i];
+        if (is_number ? (r->kind == RUNG_KERNEL && r->number == number)
+                      : (strcasecmp(key, r->name) == 0 || strcasecmp(key, r->id) == 0))
+            return r;
+    }
+    return NULL;
+}
+
+int rung_param_index(const rung *r, const char *name)
+{
+    for (int i = 0; i < r->nparams; i++)
+        if (strcmp(r->params[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+void rung_defaults(const rung *r, int small, int *values)
+{
+    for (int i = 0; i < r->nparams; i++) {
+        const rung_param *p = &r->params[i];
+        values[i] = (small && p->small_value) ? p->small_value : p->value;
+    }
+}
+
+int rung_param_choices(const rung_param *p, int *out)
+{
+    int n = 0;
+    if (p->choices) {
+        for (int i = 0; i < p->nchoices && n < RUNG_MAX_CHOICES; i++)
+            out[n++] = p->choices[i];
+        return n;
+    }
+    if (p->min <= 0 && p->max >= 0)
+        out[n++] = 0; /* a switch: 0 and 1 */
+    for (long v = 1; v <= p->max && n < RUNG_MAX_CHOICES; v *= 2)
+        if (v >= p->min)
+            out[n++] = (int)v;
+    return n;
+}
+
+ladder_status rung_need_divides(int divisor, int value, const char *what, char *msg)
+{
+    if (divisor <= 0 || value % divisor != 0)
+        return ladder_fail(msg, LADDER_UNSUPPORTED, "%s (%d does not divide %d)", what,
+                           divisor, value);
+    return LADDER_OK;
+}
+
+void rung_tile_multiples(const int *p, int mult[3])
+{
+    mult[0] = p[0];
+    mult[1] = p[1];
+    mult[2] = p[2];
+}
+
+ladder_status rung_check_params(const rung *r, const int *values, char *msg)
+{
+    for (int i = 0; i < r->nparams; i++) {
+        const rung_param *p = &r->params[i];
+        if (values[i] < p->min || values[i] > p->max)
+            return ladder_fail(msg, LADDER_UNSUPPORTED,
+                               "rung %d (%s): %s=%d is out of range [%d, %d] (%s)", r->number,
+                               r->name, p->name, values[i], p->min, p->max, p->meaning);
+    }
+    if (r->validate) {
+        char why[LADDER_MSG];
+        if (r->validate(values, why) != LADDER_OK)
+            return ladder_fail(msg, LADDER_UNSUPPORTED, "rung %d (%s): %s", r->number,
+                               r->name, why);
+    }
+    return LADDER_OK;
+}
+
+/* "NAME=V NAME=V", each pair after `prefix`: the one format of tables and defines. */
+static void format_params(const rung *r, const int *values, const char *prefix, char *out,
+                          size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < r->nparams && used < size; i++)
+        used += (size_t)snprintf(out + used, size - used, "%s%s%s=%d", i ? " " : "", prefix,
+                                 r->params[i].name, values[i]);
+}
+
+void rung_params_string(const rung *r, const int *values, char *out, size_t size)
+{
+    format_params(r, values, "", out, size);
+}
+
+ladder_status rung_params_parse(const rung *r, const char *text, int *values, char *msg)
+{
+    int seen[RUNG_MAX_PARAMS] = {0};
+    const char *p = text;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        const char *eq = strchr(p, '=');
+        const char *space = strchr(p, ' ');
+        if (!eq || (space && space < eq))
+            return ladder_fail(msg, LADDER_ERROR, "'%s' is not NAME=VALUE ...", text);
+        char name[32];
+        snprintf(name, sizeof name, "%.*s", (int)(eq - p), p);
+        int i = rung_param_index(r, name);
+        if (i < 0)
+            return ladder_fail(msg, LADDER_ERROR, "rung %d (%s) has no parameter %s",
+                               r->number, r->name, name);
+        char *end;
+        long v = strtol(eq + 1, &end, 10);
+        if (end == eq + 1 || (*end && *end != ' ') || v < -1000000 || v > 1000000)
+            return ladder_fail(msg, LADDER_ERROR, "%s: '%.20s' is not an integer", name,
+                               eq + 1);
+        if (seen[i]++)
+            return ladder_fail(msg, LADDER_ERROR, "%s is given twice", name);
+        values[i] = (int)v;
+        p = end;
+    }
+    for (int i = 0; i < r->nparams; i++)
+        if (!seen[i])
+            return ladder_fail(msg, LADDER_ERROR, "%s is missing", r->params[i].name);
+    return LADDER_OK;
+}
+
+void rung_params_defines(const rung *r, const int *values, char *out, size_t size)
+{
+    format_params(r, values, "-D", out, size);
+}
+
+static int is_opencl(const device_info *dev) { return strcmp(dev->backend, "opencl") == 0; }
+
+void rung_compile_options(const rung *r, const int *values, const device_info *dev,
+                          char *out, size_t size)
+{
+    rung_params_defines(r, values, out, size);
+    if (r->uses_subgroups && r->uses_subgroups(values) && is_opencl(dev)) {
+        /* Sub-group functions exist from OpenCL C 2.0 on; a 3.0 device may leave 2.0 out,
+         * so ask for the newest standard the device reports. */
+        size_t used = strlen(out);
+        snprintf(out + used, size - used, " -cl-std=%s",
+                 strstr(dev->driver, "OpenCL 2.") ? "CL2.0" : "CL3.0");
+    }
+}
+
+int rung_on_backend(const rung *r, const char *backend)
+{
+    return !r->only_backend || strcmp(r->only_backend, backend) == 0;
+}
+
+ladder_status rung_check_device(const rung *r, const int *values, const device_info *dev,
+                                char *msg)
+{
+    if (r->kind != RUNG_KERNEL)
+        return LADDER_OK;
+    if (!rung_on_backend(r, dev->backend))
+        return ladder_fail(msg, LADDER_UNSUPPORTED, "%s", r->only_reason);
+    if (r->cuda_min_cc && strcmp(dev->backend, "cuda") == 0 &&
+        dev->cc_major * 10 + dev->cc_minor < r->cuda_min_cc)
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "needs compute capability %d.%d or newer, the device has %d.%d",
+                           r->cuda_min_cc / 10, r->cuda_min_cc % 10, dev->cc_major,
+                           dev->cc_minor);
+    if (r->uses_subgroups && r->uses_subgroups(values) && is_opencl(dev) && !dev->subgroups)
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "these parameters use OpenCL sub-group functions, which this "
+                           "device does not offer");
+    launch_dims dims;
+    /* Geometry at the smallest size the rung accepts gives the work-group shape. */
+    int mult[3] = {1, 1, 1};
+    if (r->multiples)
+        r->multiples(values, mult);
+    r->geometry(values, mult[0], mult[1], &dims);
+    size_t items = dims.local[0] * dims.local[1];
+    if (items > dev->max_work_group_size)
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "needs %zu work-items per work-group, the device allows %zu",
+                           items, dev->max_work_group_size);
+    for (int d = 0; d < 2; d++)
+        if (dev->max_work_item_sizes[d] && dims.local[d] > dev->max_work_item_sizes[d])
+            return ladder_fail(msg, LADDER_UNSUPPORTED,
+                               "needs %zu work-items in dimension %d, the device allows %zu",
+                               dims.local[d], d, dev->max_work_item_sizes[d]);
+    size_t local = r->local_mem_bytes ? r->local_mem_bytes(values) : 0;
+    if (local > dev->local_mem_bytes)
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "needs %zu bytes of local memory, the device has %zu", local,
+                           dev->local_mem_bytes);
+    return LADDER_OK;
+}
+
+double rung_unit_roundoff(const rung *r)
+{
+    return r->unit_roundoff > 0 ? r->unit_roundoff : 0x1p-24;
+}
+
+ladder_status rung_check_size(const rung *r, const int *values, const gemm_size *s,
+                              char *msg)
+{
+    int mult[3] = {1, 1, 1};
+    if (r->multiples)
+        r->multiples(values, mult);
+    if (!r->pads && (s->M % mult[0] || s->N % mult[1] || s->K % mult[2]))
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "needs M, N, K multiples of %d, %d, %d (rungs that pad run any "
+                           "size)", mult[0], mult[1], mult[2]);
+    return LADDER_OK;
+}

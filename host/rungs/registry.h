@@ -1,0 +1,181 @@
+/* The registry: the table of rungs and baselines.
+ *
+ * A rung is a pair of kernel sources (kernels-opencl/<id>.cl, kernels-cuda/<id>.cu) plus one
+ * entry here: its parameters and their defaults, the sizes it accepts, its launch geometry,
+ * the helper kernels it needs and the local memory it uses. Adding a rung means adding two
+ * kernel files and one entry; the runner, the verifier and the CLI read everything else
+ * from this table.
+ *
+ * Kernel contract (both languages): a kernel named `gemm` taking
+ *     (const int M, const int N, const int K, const float *A, const float *B, float *C)
+ * column-major: A is MxK (A[m + k*M]), B is KxN (B[k + n*K]), C is MxN (C[m + n*M]).
+ * If the rung sets `transposes_b`, the B argument is B^T, an NxK column-major matrix
+ * (Bt[n + k*N]) made by the helper kernel. If it sets `pads`, M, N and K are the padded
+ * sizes (multiples of the rung's tiles) and A, B, C the padded copies.
+ * Parameters reach the source as preprocessor defines (-DTS=32 ...).
+ * A rung that sets `blas_args` takes the arguments of a BLAS SGEMM instead:
+ *     (M, N, K, float alpha, A, int lda, B, int ldb, float beta, C, int ldc)
+ * and computes C = alpha * A * B + beta * C, reading C only when beta is not 0. The
+ * harness passes alpha = 1, beta = 0 and lda = M, ldb = K, ldc = M, as it calls the
+ * libraries.
+ */
+#ifndef LADDER_REGISTRY_H
+#define LADDER_REGISTRY_H
+
+#include <stddef.h>
+#include "backends/backend.h"
+#include "base/sizes.h"
+#include "base/status.h"
+
+#define RUNG_MAX_PARAMS 8
+
+typedef struct {
+    const char *name;  /* the preprocessor define, e.g. "TS" */
+    int value;         /* default: chosen to be fast on the H100 */
+    int small_value;   /* default for small devices (32 KiB local memory, 256 work-items);
+                          0 means the same as `value` */
+    int min, max;      /* accepted range, before the rung's own validate() */
+    const char *meaning;
+    /* The values `ladder tune` tries (write them with CHOICES(...)); NULL means the powers
+     * of two from min to max (and 0 when min is 0). The tuner tries every combination
+     * of these lists that validate() and the device accept, so keep them short: the
+     * product of the list lengths is the size of the search. */
+    const int *choices;
+    int nchoices;
+} rung_param;
+
+/* CHOICES(8, 16, 32) fills both `choices` and `nchoices` of a rung_param. */
+#define CHOICES(...)                                                                     \
+    (const int[]){__VA_ARGS__}, (int)(sizeof((const int[]){__VA_ARGS__}) / sizeof(int))
+
+/* What `ladder tune` tries for the tile of rungs 5 and up: 64 to 256 on a side, 8 to 32
+ * deep (rungs_classic.c says why). */
+#define TILE_EDGES CHOICES(64, 128, 256)
+#define TILE_DEPTHS CHOICES(8, 16, 32)
+
+/* Most candidate values one parameter may have. */
+#define RUNG_MAX_CHOICES 16
+
+typedef enum {
+    RUNG_KERNEL,  /* one of our kernels, compiled at run time */
+    RUNG_LIBRARY, /* the backend's vendor library (cuBLAS, CLBlast) */
+    RUNG_HOST,    /* the CPU's BLAS through CBLAS, timed on the host */
+} rung_kind;
+
+typedef struct rung {
+    int number;        /* 1, 2, ... for kernels; 0 for baselines */
+    const char *id;    /* file stem "01-naive"; for baselines "cublas", "clblast", "cpu" */
+    const char *name;  /* short name: "naive" */
+    const char *title; /* chapter title */
+    const char *idea;  /* one line for `ladder list` */
+    rung_kind kind;
+    const char *library_backend; /* for RUNG_LIBRARY: "cuda" or "opencl" */
+
+    int nparams;
+    rung_param params[RUNG_MAX_PARAMS];
+
+    /* Checks a parameter combination (divisibility and the like). Returns
+     * LADDER_UNSUPPORTED with the reason in msg when the combination is invalid. May be
+     * NULL when any values in the declared ranges work. */
+    ladder_status (*validate)(const int *p, char *msg);
+
+    /* The multiples of M, N and K the kernel needs (1 = any size). NULL = any size. */
+    void (*multiples)(const int *p, int mult[3]);
+    int pads;         /* 1: the runner pads A and B with zeros up to the multiples and
+                         strips C afterwards, so every size runs */
+    int transposes_b; /* 1: the kernel reads B^T, made by a helper kernel */
+    int blas_args;    /* 1: the kernel takes alpha, beta and leading dimensions (above) */
+    /* Unit roundoff u of the kernel's arithmetic, for the verification bound
+     * |c - r| <= K u (|A||B|); 0 means float32's 2^-24. Larger for kernels that multiply in
+     * a narrower format (rung 16's split TF32 products). */
+    double unit_roundoff;
+
+    /* Launch geometry for the sizes the kernel sees (padded sizes if `pads`). */
+    void (*geometry)(const int *p, int M, int N, launch_dims *dims);
+
+    /* Local (shared) memory one work-group uses, in bytes. NULL = none. */
+    size_t (*local_mem_bytes)(const int *p);
+
+    /* The one backend that has this rung ("cuda"), or NULL when both have it; elsewhere
+     * the rung is reported unsupported with `only_reason`. */
+    const char *only_backend;
+    const char *only_reason;
+    /* Lowest NVIDIA compute capability (major * 10 + minor) the CUDA kernel needs; 0 =
+     * any. */
+    int cuda_min_cc;
+
+    /* 1 when these parameters use OpenCL sub-group functions (CUDA always has warp
+     * shuffles). Such a build gets an OpenCL C 2.0+ standard option, and a device
+     * without sub-groups reports the rung unsupported. NULL = never. */
+    int (*uses_subgroups)(const int *p);
+} rung;
+
+/* The unit roundoff that verification uses for this rung (see rung.unit_roundoff). */
+double rung_unit_roundoff(const rung *r);
+
+/* All entries: kernel rungs in order, then the baselines. */
+const rung *registry_all(int *count);
+
+/* By number ("3"), name ("tiling"), id ("03-tiling") or baseline name ("cublas");
+ * NULL if none matches. */
+const rung *registry_find(const char *key);
+
+/* Index of parameter `name` in `r`, or -1. */
+int rung_param_index(const rung *r, const char *name);
+
+/* The rung's default parameter values; `small` selects the small-device defaults. */
+void rung_defaults(const rung *r, int small, int *values);
+
+/* The candidate values of parameter `p` for the tuner (see rung_param.choices), at most
+ * RUNG_MAX_CHOICES of them, into `out`; returns how many. */
+int rung_param_choices(const rung_param *p, int *out);
+
+/* For validate() functions: LADDER_OK when `divisor` divides `value`, else
+ * LADDER_UNSUPPORTED with "<what> (<divisor> does not divide <value>)" in msg. */
+ladder_status rung_need_divides(int divisor, int value, const char *what, char *msg);
+
+/* For rungs whose first parameters are TSM, TSN, TSK: M, N and K must be multiples of
+ * them (a `multiples` function). */
+void rung_tile_multiples(const int *p, int mult[3]);
+
+/* Checks values against the declared ranges and the rung's validate(). */
+ladder_status rung_check_params(const rung *r, const int *values, char *msg);
+
+/* LADDER_UNSUPPORTED (with the reason) when rung `r` with these parameters cannot take
+ * the size: rungs that do not pad need multiples of their tiles. */
+ladder_status rung_check_size(const rung *r, const int *values, const gemm_size *s,
+                              char *msg);
+
+/* "TS=32 WPT=8" (for tables and result files). */
+void rung_params_string(const rung *r, const int *values, char *out, size_t size);
+
+/* The inverse of rung_params_string: "TS=32 WPT=8" into values. Every parameter of the
+ * rung must appear exactly once; LADDER_ERROR with the reason otherwise. (Ranges are
+ * rung_check_params's job.) */
+ladder_status rung_params_parse(const rung *r, const char *text, int *values, char *msg);
+
+/* "-DTS=32 -DWPT=8" (compiler options). */
+void rung_params_defines(const rung *r, const int *values, char *out, size_t size);
+
+/* The compiler options for a backend: the defines, plus for OpenCL sub-group builds the
+ * OpenCL C standard that has them. */
+void rung_compile_options(const rung *r, const int *values, const device_info *dev,
+                          char *out, size_t size);
+
+/* 1 when the backend ("opencl", "cuda") has this rung (see only_backend). */
+int rung_on_backend(const rung *r, const char *backend);
+
+/* Checks the parameters against what the device has (local memory, work-group size).
+ * LADDER_UNSUPPORTED with the reason when the device cannot take them. */
+ladder_status rung_check_device(const rung *r, const int *values, const device_info *dev,
+                                char *msg);
+
+/* The tables, one file each, concatenated by registry.c. */
+extern const rung rungs_basic[];   /* rungs 1-3: rungs_basic.c */
+extern const int rungs_basic_count;
+extern const rung rungs_classic[]; /* rungs 4-10: rungs_classic.c */
+extern const int rungs_classic_count;
+extern const rung rungs_modern[];  /* rungs 11 and up: rungs_modern.c */
+extern const int rungs_modern_count;
+
+#endif
