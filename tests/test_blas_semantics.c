@@ -36,6 +36,7 @@
 #include "base/kernel_path.h"
 #include "base/random.h"
 #include "rungs/registry.h"
+#include "params/params.h"
 #include "core/runner.h"
 #include "core/targets.h"
 #include "core/verify.h"
@@ -175,7 +176,7 @@ static int test_rung(run_target *t, const char *backend, const rung *r, int larg
     char msg[LADDER_MSG];
     int values[RUNG_MAX_PARAMS];
     const char *source;
-    if (runner_resolve_params(r, NULL, 0, 0, &t->dev, values, &source, msg) != LADDER_OK) {
+    if (params_resolve(r, NULL, 0, 0, &t->dev, values, &source, msg) != LADDER_OK) {
         printf("rung %d cannot run on %s: skipped (%s)\n", r->number, t->dev.name, msg);
         return 0;
     }

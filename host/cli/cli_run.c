@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "backends/host_blas.h"
 #include "core/runner.h"
+#include "params/params.h"
 #include "base/sizes.h"
 #include "core/targets.h"
 #include "params/tuned_params.h"
@@ -168,7 +169,7 @@ static int check_params(const rung **rungs, int nrungs, const param_override *ov
         int values[RUNG_MAX_PARAMS];
         const char *source;
         char msg[LADDER_MSG];
-        if (runner_resolve_params(rungs[k], ov, nov, 0, NULL, values, &source, msg) ==
+        if (params_resolve(rungs[k], ov, nov, 0, NULL, values, &source, msg) ==
             LADDER_ERROR)
             return cli_usage_error("run", "%s", msg);
     }

@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "base/paths.h"
 #include "base/kernel_path.h"
+#include "params/params.h"
 #include "params/size_class.h"
 #include "base/source_hash.h"
 #include "core/targets.h"
@@ -365,7 +366,7 @@ static int build_space(const tune_options *o, const rung *r, tune_session *s, in
     int values[RUNG_MAX_PARAMS] = {0};
     const char *source;
     *start = -1;
-    ladder_status st = runner_resolve_params(r, o->pinned, o->npinned, 0, dev, values,
+    ladder_status st = params_resolve(r, o->pinned, o->npinned, 0, dev, values,
                                              &source, msg);
     rung_params_string(r, values, defaults, size);
     if (st == LADDER_OK)

@@ -10,69 +10,9 @@
 #include "ladder_version.h"
 #include "base/random.h"
 #include "core/rung_exec.h"
-#include "params/tuned_params.h"
+#include "params/params.h"
 
 volatile sig_atomic_t runner_interrupted = 0;
-
-/* ---- parameters ------------------------------------------------------------------------- */
-
-/* The small-device defaults, the fallback when the defaults do not fit: fills `values` and
- * returns LADDER_OK when they pass the rung's checks, the device's limits and (when `s`
- * is given) the size, else LADDER_UNSUPPORTED with the reason in msg. */
-static ladder_status small_defaults_fit(const rung *r, const device_info *dev,
-                                        const gemm_size *s, int *values, char *msg)
-{
-    rung_defaults(r, 1, values);
-    ladder_status st = rung_check_params(r, values, msg);
-    if (st == LADDER_OK && dev)
-        st = rung_check_device(r, values, dev, msg);
-    if (st == LADDER_OK && s)
-        st = rung_check_size(r, values, s, msg);
-    return st == LADDER_OK ? LADDER_OK : LADDER_UNSUPPORTED;
-}
-
-/* msg becomes "<first> (small-device defaults too: <msg>)": why neither set ran. */
-static ladder_status both_reasons(const char *first, char *msg)
-{
-    char second[LADDER_MSG];
-    snprintf(second, sizeof second, "%s", msg);
-    if (strcmp(first, second) == 0) /* a reason the parameters do not change */
-        return ladder_fail(msg, LADDER_UNSUPPORTED, "%s", second);
-    return ladder_fail(msg, LADDER_UNSUPPORTED, "%.400s (small-device defaults too: %.400s)",
-                       first, second);
-}
-
-ladder_status runner_resolve_params(const rung *r, const param_override *ov, int nov,
-                                    int small, const device_info *dev, int *values,
-                                    const char **source, char *msg)
-{
-    int user = 0;
-    rung_defaults(r, small, values);
-    for (int i = 0; i < nov; i++) {
-        if (ov[i].rung && ov[i].rung != r->number)
-            continue;
-        int p = rung_param_index(r, ov[i].name);
-        if (p < 0)
-            continue; /* the CLI checked that some selected rung has it */
-        values[p] = ov[i].value;
-        user = 1;
-    }
-    *source = user ? "user" : small ? "small-default" : "default";
-    if (rung_check_params(r, values, msg) != LADDER_OK)
-        return user ? LADDER_ERROR : LADDER_UNSUPPORTED;
-    if (!dev || rung_check_device(r, values, dev, msg) == LADDER_OK)
-        return LADDER_OK;
-    if (user || small)
-        return LADDER_UNSUPPORTED; /* the user's own choice does not fit: say so, don't
-                                      silently change it */
-    /* The H100 defaults do not fit this device: try the small-device defaults. */
-    char first[LADDER_MSG];
-    snprintf(first, sizeof first, "%s", msg);
-    *source = "small-default";
-    if (small_defaults_fit(r, dev, NULL, values, msg) == LADDER_OK)
-        return LADDER_OK;
-    return both_reasons(first, msg);
-}
 
 /* ---- rows and the live table -------------------------------------------------------- */
 
@@ -200,17 +140,6 @@ typedef struct {
     char name[16];
 } library_mark;
 
-/* Whether the user set a parameter of this rung with --param. */
-static int has_override(const run_plan *plan, const rung *r)
-{
-    for (int i = 0; i < plan->noverrides; i++) {
-        const param_override *ov = &plan->overrides[i];
-        if ((ov->rung == 0 || ov->rung == r->number) && rung_param_index(r, ov->name) >= 0)
-            return 1;
-    }
-    return 0;
-}
-
 static void measure_row(const run_plan *plan, run_target *t, program_cache *pc,
                         size_context *sc, const rung *r, const gemm_size *s,
                         const reference *ref, library_mark *lib, result_row *row)
@@ -224,17 +153,9 @@ static void measure_row(const run_plan *plan, run_target *t, program_cache *pc,
     const char *source = "default";
     ladder_status st = LADDER_OK;
     if (r->kind == RUNG_KERNEL) {
-        st = runner_resolve_params(r, plan->overrides, plan->noverrides,
-                                   plan->small_defaults, &t->dev, values, &source, msg);
-        /* The device's tuned parameters replace the defaults, never the user's choice. */
-        int tuned[RUNG_MAX_PARAMS] = {0};
-        if (st != LADDER_ERROR && plan->tuning && !plan->small_defaults &&
-            !has_override(plan, r) &&
-            tuned_params_find(plan->tuning, r, &t->dev, s, tuned, "ladder run")) {
-            memcpy(values, tuned, sizeof tuned);
-            source = "tuned";
-            st = LADDER_OK;
-        }
+        param_policy pol = {plan->overrides, plan->noverrides, plan->small_defaults,
+                            plan->tuning, "ladder run"};
+        st = params_for_row(&pol, r, &t->dev, s, values, &source, msg);
         rung_params_string(r, values, row->params, sizeof row->params);
         snprintf(row->param_source, sizeof row->param_source, "%s", source);
     }
@@ -254,15 +175,12 @@ static void measure_row(const run_plan *plan, run_target *t, program_cache *pc,
          * small-device defaults are the fallback, as for devices known to be small. */
         char first[LADDER_MSG];
         snprintf(first, sizeof first, "%s", msg);
-        int small[RUNG_MAX_PARAMS] = {0};
-        if (small_defaults_fit(r, &t->dev, s, small, msg) == LADDER_OK &&
-            memcmp(small, values, sizeof small) != 0) {
-            memcpy(values, small, sizeof small);
+        if (params_small_fallback(r, &t->dev, s, values, msg) == LADDER_OK) {
             rung_params_string(r, values, row->params, sizeof row->params);
             snprintf(row->param_source, sizeof row->param_source, "small-default");
             st = exec_rung(sc, pc, r, values, &defaults, &m, msg);
             if (st == LADDER_UNSUPPORTED)
-                both_reasons(first, msg);
+                params_both_reasons(first, msg);
         } else {
             snprintf(msg, LADDER_MSG, "%s", first);
         }

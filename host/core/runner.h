@@ -46,15 +46,6 @@ extern volatile sig_atomic_t runner_interrupted;
  * `summary` and recorded in the result file. */
 ladder_status runner_run(const run_plan *plan, run_summary *summary, char *msg);
 
-/* Parameter values for rung `r` on `dev`: defaults (the small-device ones if `small`),
- * the user's overrides, or the small-device defaults when the device cannot take the
- * defaults. `source` gets "default", "small-default" or "user". (Tuned parameters are
- * chosen per row, for the size: see tuned_params.h.) Returns LADDER_UNSUPPORTED (with the reason)
- * when no set fits the device, LADDER_ERROR when the user's values are invalid. */
-ladder_status runner_resolve_params(const rung *r, const param_override *ov, int nov,
-                                    int small, const device_info *dev, int *values,
-                                    const char **source, char *msg);
-
 /* The seed of input matrix `which` (1: A, 2: B, 3: the verifier's own) at size `s`:
  * every rung at one size multiplies the same matrices, in ladder run and ladder tune. */
 uint64_t runner_input_seed(uint64_t seed, const gemm_size *s, int which);

@@ -14,7 +14,7 @@
 #define LADDER_TUNE_SPACE_H
 
 #include "rungs/registry.h"
-#include "core/runner.h"
+#include "params/param_override.h"
 #include "base/sizes.h"
 
 /* More combinations than this is a search nobody can finish: pin parameters instead. */

@@ -5,6 +5,7 @@
 
 #include "check.h"
 #include "rungs/registry.h"
+#include "params/params.h"
 #include "core/runner.h"
 
 static device_info big_gpu(void)
@@ -204,16 +205,16 @@ int main(void)
     device_info small = big_gpu();
     small.max_work_group_size = 256;
     const char *source;
-    CHECK(runner_resolve_params(naive, NULL, 0, 0, &small, v, &source, msg) == LADDER_OK);
+    CHECK(params_resolve(naive, NULL, 0, 0, &small, v, &source, msg) == LADDER_OK);
     CHECK(strcmp(source, "small-default") == 0 && v[0] == 16);
     param_override ov = {0, "TS", 32};
-    CHECK(runner_resolve_params(naive, &ov, 1, 0, &small, v, &source, msg) == LADDER_UNSUPPORTED);
+    CHECK(params_resolve(naive, &ov, 1, 0, &small, v, &source, msg) == LADDER_UNSUPPORTED);
     CHECK(strstr(msg, "work-items") != NULL);
     device_info tiny = big_gpu();
     tiny.max_work_group_size = 8;
-    CHECK(runner_resolve_params(naive, NULL, 0, 0, &tiny, v, &source, msg) == LADDER_UNSUPPORTED);
+    CHECK(params_resolve(naive, NULL, 0, 0, &tiny, v, &source, msg) == LADDER_UNSUPPORTED);
     param_override bad = {3, "WPT", 7};
-    CHECK(runner_resolve_params(wpt, &bad, 1, 0, NULL, v, &source, msg) == LADDER_ERROR);
+    CHECK(params_resolve(wpt, &bad, 1, 0, NULL, v, &source, msg) == LADDER_ERROR);
 
     /* Rung 8's OpenCL shuffles: built with an OpenCL C 2.0+ standard, and unsupported on a
      * device without sub-groups; CUDA builds are untouched. */
