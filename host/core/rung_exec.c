@@ -143,6 +143,9 @@ typedef struct {
     int padded;            /* A, B (and C) go through padded copies */
     gpu_buffer *bt;        /* B transposed (and padded), if the rung reads B^T */
     gpu_buffer *ap, *bp, *cp; /* padded copies, if padded */
+    gpu_buffer *w;         /* the workspace of a rung of several kernels */
+    size_t w_floats;       /* its size (at least 1) */
+    launch_shape shape;    /* what those kernels see */
 } kernel_ctx;
 
 static ladder_status launch_helper(kernel_ctx *k, const char *name, long src_rows,
@@ -161,6 +164,28 @@ static ladder_status launch_helper(kernel_ctx *k, const char *name, long src_row
     };
     run_target *t = k->sc->target;
     return t->ops->launch(t->session, k->helpers, name, &d, args, 6, msg);
+}
+
+/* A rung of several kernels: each takes the BLAS arguments (alpha = 1, beta = 0, tight
+ * leading dimensions, as the libraries get) and the workspace, launched in order. */
+static ladder_status launch_all(kernel_ctx *k, gpu_buffer *a, gpu_buffer *b, gpu_buffer *c,
+                                char *msg)
+{
+    run_target *t = k->sc->target;
+    rung_launch l[RUNG_MAX_LAUNCHES];
+    int n = k->r->launches(k->values, &k->shape, l);
+    kernel_arg args[12] = {
+        {.kind = ARG_INT, .i = k->shape.M},   {.kind = ARG_INT, .i = k->shape.N},
+        {.kind = ARG_INT, .i = k->shape.K},   {.kind = ARG_FLOAT, .f = 1.0f},
+        {.kind = ARG_BUFFER, .buffer = a},    {.kind = ARG_INT, .i = k->shape.M},
+        {.kind = ARG_BUFFER, .buffer = b},    {.kind = ARG_INT, .i = k->shape.K},
+        {.kind = ARG_FLOAT, .f = 0.0f},       {.kind = ARG_BUFFER, .buffer = c},
+        {.kind = ARG_INT, .i = k->shape.M},   {.kind = ARG_BUFFER, .buffer = k->w},
+    };
+    ladder_status st = LADDER_OK;
+    for (int i = 0; i < n && st == LADDER_OK; i++)
+        st = t->ops->launch(t->session, k->gemm, l[i].kernel, &l[i].dims, args, 12, msg);
+    return st;
 }
 
 /* The work a user waits for: helper kernels, then the GEMM, then stripping C. */
@@ -186,6 +211,8 @@ static ladder_status kernel_work(void *ctx, char *msg)
     if (st != LADDER_OK)
         return st;
 
+    if (k->r->launches)
+        return launch_all(k, a, b, c, msg);
     launch_dims d;
     k->r->geometry(k->values, (int)k->Mp, (int)k->Np, &d);
     if (k->r->blas_args) {
@@ -219,6 +246,8 @@ static ladder_status kernel_poison(void *ctx, char *msg)
     ladder_status st = poison_buffer(sc->target, sc->c, (size_t)sc->M * sc->N, msg);
     if (st == LADDER_OK && k->padded)
         st = poison_buffer(sc->target, k->cp, (size_t)k->Mp * k->Np, msg);
+    if (st == LADDER_OK && k->w)
+        st = poison_buffer(sc->target, k->w, k->w_floats, msg);
     return st;
 }
 
@@ -240,8 +269,8 @@ static long round_up_long(long x, int m) { return (x + m - 1) / m * m; }
 static void release_kernel_buffers(kernel_ctx *k)
 {
     const backend_ops *ops = k->sc->target->ops;
-    gpu_buffer *bufs[4] = {k->bt, k->ap, k->bp, k->cp};
-    for (int i = 0; i < 4; i++)
+    gpu_buffer *bufs[5] = {k->bt, k->ap, k->bp, k->cp, k->w};
+    for (int i = 0; i < 5; i++)
         if (bufs[i])
             ops->release(bufs[i]);
 }
@@ -273,6 +302,18 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
         extra += (double)k.Kp * k.Np;
     if (k.padded)
         extra += (double)k.Mp * k.Kp + (double)k.Mp * k.Np;
+    k.shape = (launch_shape){(int)k.Mp, (int)k.Np, (int)k.Kp, t->dev.compute_units};
+    if (r->launches) {
+        k.w_floats = r->workspace_floats ? r->workspace_floats(values, &k.shape) : 0;
+        if (k.w_floats == 0)
+            k.w_floats = 1;
+        extra += (double)k.w_floats;
+        if (t->dev.max_alloc_bytes && k.w_floats * sizeof(float) > t->dev.max_alloc_bytes)
+            return ladder_fail(msg, LADDER_UNSUPPORTED,
+                               "needs a workspace of %.0f MiB, the device allocates at most "
+                               "%.0f MiB at once", k.w_floats * 4.0 / 1048576.0,
+                               (double)t->dev.max_alloc_bytes / 1048576.0);
+    }
     double total = 4.0 * ((double)sc->M * sc->K + (double)sc->K * sc->N +
                           (double)sc->M * sc->N + extra);
     if (total > (double)t->dev.global_mem_bytes)
@@ -293,6 +334,8 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
         st = t->ops->alloc(t->session, (size_t)k.Mp * k.Kp * sizeof(float), &k.ap, msg);
     if (st == LADDER_OK && k.padded)
         st = t->ops->alloc(t->session, (size_t)k.Mp * k.Np * sizeof(float), &k.cp, msg);
+    if (st == LADDER_OK && r->launches)
+        st = t->ops->alloc(t->session, k.w_floats * sizeof(float), &k.w, msg);
     if (st == LADDER_OK) {
         measure_job job = *defaults;
         job.work = kernel_work;

@@ -56,6 +56,22 @@ typedef struct {
 /* Most candidate values one parameter may have. */
 #define RUNG_MAX_CHOICES 16
 
+/* One kernel launch of a call to a rung of several kernels (see rung.launches). */
+typedef struct {
+    const char *kernel; /* a kernel of the rung's source file: "gemm", "reduce" */
+    launch_dims dims;
+} rung_launch;
+
+/* Most kernels one call launches. */
+#define RUNG_MAX_LAUNCHES 4
+
+/* The sizes a call's kernels see, and the device's compute units (for kernels that size
+ * their grid to the device). */
+typedef struct {
+    int M, N, K;
+    int compute_units;
+} launch_shape;
+
 typedef enum {
     RUNG_KERNEL,  /* one of our kernels, compiled at run time */
     RUNG_LIBRARY, /* the backend's vendor library (cuBLAS, CLBlast) */
@@ -90,8 +106,20 @@ typedef struct rung {
      * a narrower format (rung 16's split TF32 products). */
     double unit_roundoff;
 
-    /* Launch geometry for the sizes the kernel sees (padded sizes if `pads`). */
+    /* Launch geometry for the sizes the kernel sees (padded sizes if `pads`). For a rung
+     * of several kernels: the main kernel's, whose work-group is the largest. */
     void (*geometry)(const int *p, int M, int N, launch_dims *dims);
+
+    /* Rungs of several kernels (split-K's reduction, a kernel that scales C first): fills
+     * `out` with the kernels one call launches, in order, and returns how many (at most
+     * RUNG_MAX_LAUNCHES). NULL: the one kernel `gemm`, launched with `geometry`. Such a
+     * rung sets blas_args, and every kernel of its file takes the BLAS arguments and a
+     * workspace:  (M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, W). */
+    int (*launches)(const int *p, const launch_shape *shape, rung_launch *out);
+    /* Floats of device scratch memory W those kernels need at this shape; NULL: none (W
+     * is then a buffer of one float, never read). The harness fills W with NaN before the
+     * verified run, so a kernel that reads what no kernel wrote fails verification. */
+    size_t (*workspace_floats)(const int *p, const launch_shape *shape);
 
     /* Local (shared) memory one work-group uses, in bytes. NULL = none. */
     size_t (*local_mem_bytes)(const int *p);
