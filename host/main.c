@@ -1,4 +1,5 @@
-/* ladder: the gemm-ladder command. Subcommands: devices, list, run, tune, plot, table. */
+/* ladder: the gemm-ladder command. Subcommands: devices, list, run, tune, plot, table,
+ * schema. */
 #include <stdio.h>
 #include <string.h>
 
@@ -19,7 +20,8 @@ static void usage(FILE *out)
             "  run       run rungs on devices, verify every result, time it, write a CSV file\n"
             "  tune      search a rung's parameters on a device; ladder run uses the best\n"
             "  plot      draw figures from result files with gnuplot\n"
-            "  table     print Markdown tables of result files (for the tutorial)\n",
+            "  table     print Markdown tables of result files (for the tutorial)\n"
+            "  schema    print the columns of a result file and what each one means\n",
             LADDER_VERSION);
 }
 
@@ -27,7 +29,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) {
         fprintf(stderr, "ladder: no command given (commands: devices, list, run, tune, "
-                        "plot, table; see ladder --help)\n");
+                        "plot, table, schema; see ladder --help)\n");
         return EXIT_USAGE;
     }
     const char *cmd = argv[1];
@@ -51,7 +53,9 @@ int main(int argc, char **argv)
         return cmd_plot(argc - 1, argv + 1);
     if (strcmp(cmd, "table") == 0)
         return cmd_table(argc - 1, argv + 1);
+    if (strcmp(cmd, "schema") == 0)
+        return cmd_schema(argc - 1, argv + 1);
     fprintf(stderr, "ladder: unknown command '%s' (commands: devices, list, run, tune, plot, "
-                    "table; see ladder --help)\n", cmd);
+                    "table, schema; see ladder --help)\n", cmd);
     return EXIT_USAGE;
 }

@@ -13,6 +13,7 @@
 int cmd_devices(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_schema(int argc, char **argv);
 int cmd_table(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 

@@ -3,17 +3,77 @@
 #include "base/paths.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The schema: column names in order. README.md documents each one. */
-static const char *const columns[] = {
-    "date", "version", "host", "backend", "device", "vendor", "driver",
-    "compute_units", "clock_mhz", "peak_gflops", "rung", "rung_name", "params",
-    "param_source", "M", "N", "K", "reps", "median_ms", "min_ms", "max_ms", "gflops",
-    "vs_library", "library", "error_ratio", "verify", "status", "reason", "seed",
+/* The schema. Each entry names the column, the member of result_row it holds, how it is
+ * written, and what it means (README.md's table is printed from these texts). */
+#define MEMBER(member) offsetof(result_row, member), sizeof(((result_row *)0)->member)
+#define TEXT(member) COLUMN_TEXT, MEMBER(member), NULL, 0
+#define INT(member) COLUMN_INT, MEMBER(member), NULL, 0
+#define LONG(member) COLUMN_LONG, MEMBER(member), NULL, 0
+#define SEED(member) COLUMN_SEED, MEMBER(member), NULL, 0
+#define REAL(member, format, shown) COLUMN_REAL, MEMBER(member), format, shown
+static const result_column columns[] = {
+    {"date", TEXT(date), "UTC time the row was measured (ISO 8601)"},
+    {"version", TEXT(version), "gemm-ladder version (`0.1.0+<git describe>`)"},
+    {"host", TEXT(host), "host name"},
+    {"backend", TEXT(backend), "`opencl`, `cuda` or `cpu` (the host BLAS)"},
+    {"device", TEXT(device),
+     "as the driver reports them (CUDA: driver, NVRTC and cuBLAS versions)"},
+    {"vendor", TEXT(vendor), NULL},
+    {"driver", TEXT(driver), NULL},
+    {"compute_units", INT(compute_units),
+     "compute units (SMs) and maximum clock"},
+    {"clock_mhz", INT(clock_mhz), NULL},
+    {"peak_gflops", REAL(peak_gflops, "%.0f", SHOWN_POSITIVE),
+     "FP32 peak where the backend can tell (NVIDIA: SMs × FP32 lanes per SM × 2 × clock); "
+     "empty when unknown, never guessed"},
+    {"rung", INT(rung),
+     "rung number and name; 0 and `cublas` / `clblast` / `cpu` for baselines"},
+    {"rung_name", TEXT(rung_name), NULL},
+    {"params", TEXT(params),
+     "parameters used (`TS=32 WPT=8`) and where they came from: `default`, "
+     "`small-default`, `user`, `tuned` (the tuning database), `tune-candidate` (a row of "
+     "`ladder tune`'s candidates file)"},
+    {"param_source", TEXT(param_source), NULL},
+    {"M", LONG(M), "sizes: A is M×K, B is K×N, C is M×N, column-major"},
+    {"N", LONG(N), NULL},
+    {"K", LONG(K), NULL},
+    {"reps", INT(reps),
+     "timed repetitions and their median, min, max in milliseconds"},
+    {"median_ms", REAL(median_ms, "%.6g", SHOWN_TIMED), NULL},
+    {"min_ms", REAL(min_ms, "%.6g", SHOWN_TIMED), NULL},
+    {"max_ms", REAL(max_ms, "%.6g", SHOWN_TIMED), NULL},
+    {"gflops", REAL(gflops, "%.2f", SHOWN_TIMED), "2·M·N·K / median"},
+    {"vs_library", REAL(vs_library, "%.4f", SHOWN_POSITIVE),
+     "gflops as a fraction of the vendor library measured on the same device and size in "
+     "the same run, and which library"},
+    {"library", TEXT(library), NULL},
+    {"error_ratio", REAL(error_ratio, "%.4g", SHOWN_CHECKED),
+     "largest |error| / bound over the checked elements (≤ 1 passes); the bound uses the "
+     "rung's unit roundoff (`ladder list`)"},
+    {"verify", TEXT(verify), "`full`, `sampled` or `off`"},
+    {"status", TEXT(status),
+     "`ok`, `FAILED` (wrong result), `unsupported` (cannot run here; see reason), `error`"},
+    {"reason", TEXT(reason), "why, for rows that are not ok"},
+    {"seed", SEED(seed), "seed of the inputs"},
 };
+#undef TEXT
+#undef INT
+#undef LONG
+#undef SEED
+#undef REAL
+#undef MEMBER
 #define NCOLUMNS ((int)(sizeof columns / sizeof columns[0]))
+
+const result_column *results_columns(int *count)
+{
+    *count = NCOLUMNS;
+    return columns;
+}
 
 const char *results_header(void)
 {
@@ -22,7 +82,7 @@ const char *results_header(void)
         size_t used = 0;
         for (int i = 0; i < NCOLUMNS; i++)
             used += (size_t)snprintf(header + used, sizeof header - used, "%s%s",
-                                     i ? "," : "", columns[i]);
+                                     i ? "," : "", columns[i].name);
     }
     return header;
 }
@@ -87,41 +147,58 @@ static size_t put_field(char *out, size_t size, size_t used, const char *s, int 
     return used;
 }
 
+/* Whether a COLUMN_REAL field is written: the rule its column names. */
+static int real_shown(const result_column *c, const result_row *r, double v)
+{
+    int timed = r->median_ms > 0;
+    switch (c->shown) {
+    case SHOWN_POSITIVE:
+        return v > 0;
+    case SHOWN_TIMED:
+        return timed;
+    case SHOWN_CHECKED:
+        return timed && v >= 0 && strcmp(r->verify, "off") != 0;
+    }
+    return 0;
+}
+
+/* One field's text, as its column says it is written. */
+static void format_field(const result_column *c, const result_row *r, char *out, size_t size)
+{
+    const char *member = (const char *)r + c->offset;
+    switch (c->kind) {
+    case COLUMN_TEXT:
+        snprintf(out, size, "%.*s", (int)c->size, member);
+        return;
+    case COLUMN_INT:
+        snprintf(out, size, "%d", *(const int *)member);
+        return;
+    case COLUMN_LONG:
+        snprintf(out, size, "%ld", *(const long *)member);
+        return;
+    case COLUMN_SEED:
+        snprintf(out, size, "%llu", *(const unsigned long long *)member);
+        return;
+    case COLUMN_REAL: {
+        double v = *(const double *)member;
+        if (real_shown(c, r, v))
+            snprintf(out, size, c->format, v);
+        else
+            out[0] = '\0';
+        return;
+    }
+    }
+}
+
 void results_format_row(const result_row *r, char *out, size_t size)
 {
-    char num[NCOLUMNS][64];
-    snprintf(num[7], 64, "%d", r->compute_units);
-    snprintf(num[8], 64, "%d", r->clock_mhz);
-    if (r->peak_gflops > 0)
-        snprintf(num[9], 64, "%.0f", r->peak_gflops);
-    else
-        num[9][0] = '\0';
-    snprintf(num[10], 64, "%d", r->rung);
-    snprintf(num[14], 64, "%ld", r->M);
-    snprintf(num[15], 64, "%ld", r->N);
-    snprintf(num[16], 64, "%ld", r->K);
-    snprintf(num[17], 64, "%d", r->reps);
-    /* Timing and rates are written only for measured rows; others leave them empty. */
-    int timed = r->median_ms > 0;
-    snprintf(num[18], 64, timed ? "%.6g" : "", r->median_ms);
-    snprintf(num[19], 64, timed ? "%.6g" : "", r->min_ms);
-    snprintf(num[20], 64, timed ? "%.6g" : "", r->max_ms);
-    snprintf(num[21], 64, timed ? "%.2f" : "", r->gflops);
-    snprintf(num[22], 64, r->vs_library > 0 ? "%.4f" : "", r->vs_library);
-    snprintf(num[24], 64, r->error_ratio >= 0 && strcmp(r->verify, "off") != 0 && timed
-                              ? "%.4g" : "", r->error_ratio);
-    snprintf(num[28], 64, "%llu", r->seed);
-
-    const char *fields[NCOLUMNS] = {
-        r->date, r->version, r->host, r->backend, r->device, r->vendor, r->driver,
-        num[7], num[8], num[9], num[10], r->rung_name, r->params, r->param_source,
-        num[14], num[15], num[16], num[17], num[18], num[19], num[20], num[21], num[22],
-        r->library, num[24], r->verify, r->status, r->reason, num[28],
-    };
+    char field[sizeof r->reason + 1];
     size_t used = 0;
     out[0] = '\0';
-    for (int i = 0; i < NCOLUMNS; i++)
-        used = put_field(out, size, used, fields[i], i == 0);
+    for (int i = 0; i < NCOLUMNS; i++) {
+        format_field(&columns[i], r, field, sizeof field);
+        used = put_field(out, size, used, field, i == 0);
+    }
 }
 
 ladder_status results_append(results_writer *w, const result_row *row, char *msg)
@@ -205,72 +282,49 @@ static int split_csv(char *line, char **fields, int max)
     }
 }
 
-static int parse_double(const char *s, double *v)
+/* Reads one field into its member of `row`, as its column says; 0 when it is not a
+ * number where one is needed. An empty number reads as 0 (not measured). */
+static int parse_field(const result_column *c, const char *text, result_row *row)
 {
-    if (!*s) {
-        *v = 0;
+    char *member = (char *)row + c->offset;
+    if (c->kind == COLUMN_TEXT) {
+        snprintf(member, c->size, "%s", text);
         return 1;
     }
-    char *end;
+    char *end = (char *)text;
     errno = 0;
-    *v = strtod(s, &end);
+    switch (c->kind) {
+    case COLUMN_INT: {
+        long v = *text ? strtol(text, &end, 10) : 0;
+        if (v < INT_MIN || v > INT_MAX)
+            return 0;
+        *(int *)member = (int)v;
+        break;
+    }
+    case COLUMN_LONG:
+        *(long *)member = *text ? strtol(text, &end, 10) : 0;
+        break;
+    case COLUMN_SEED:
+        *(unsigned long long *)member = *text ? strtoull(text, &end, 10) : 0;
+        break;
+    case COLUMN_REAL:
+        *(double *)member = *text ? strtod(text, &end) : 0;
+        break;
+    case COLUMN_TEXT:
+        break;
+    }
     return *end == '\0' && errno == 0;
 }
 
-static int parse_long(const char *s, long *v)
-{
-    if (!*s) {
-        *v = 0;
-        return 1;
-    }
-    char *end;
-    errno = 0;
-    *v = strtol(s, &end, 10);
-    return *end == '\0' && errno == 0;
-}
-
-static void copy_field(char *dst, size_t size, const char *src)
-{
-    snprintf(dst, size, "%s", src);
-}
-
-/* Fills `row` from the fields, mapped by header position. Returns the name of the column
- * that failed to parse, or NULL. */
-static const char *row_from_fields(char **f, const int *col, result_row *row)
+/* Fills `row` from the fields, mapped by header position. Returns the index of the column
+ * that failed to parse, or -1. */
+static int row_from_fields(char **f, const int *col, result_row *row)
 {
     memset(row, 0, sizeof *row);
-#define TEXT(member, name) copy_field(row->member, sizeof row->member, f[col[name]])
-    TEXT(date, 0); TEXT(version, 1); TEXT(host, 2); TEXT(backend, 3); TEXT(device, 4);
-    TEXT(vendor, 5); TEXT(driver, 6); TEXT(rung_name, 11); TEXT(params, 12);
-    TEXT(param_source, 13); TEXT(library, 23); TEXT(verify, 25); TEXT(status, 26);
-    TEXT(reason, 27);
-#undef TEXT
-    long l;
-    double d;
-    if (!parse_long(f[col[7]], &l)) return columns[7];
-    row->compute_units = (int)l;
-    if (!parse_long(f[col[8]], &l)) return columns[8];
-    row->clock_mhz = (int)l;
-    if (!parse_double(f[col[9]], &row->peak_gflops)) return columns[9];
-    if (!parse_long(f[col[10]], &l)) return columns[10];
-    row->rung = (int)l;
-    if (!parse_long(f[col[14]], &row->M)) return columns[14];
-    if (!parse_long(f[col[15]], &row->N)) return columns[15];
-    if (!parse_long(f[col[16]], &row->K)) return columns[16];
-    if (!parse_long(f[col[17]], &l)) return columns[17];
-    row->reps = (int)l;
-    if (!parse_double(f[col[18]], &row->median_ms)) return columns[18];
-    if (!parse_double(f[col[19]], &row->min_ms)) return columns[19];
-    if (!parse_double(f[col[20]], &row->max_ms)) return columns[20];
-    if (!parse_double(f[col[21]], &row->gflops)) return columns[21];
-    if (!parse_double(f[col[22]], &row->vs_library)) return columns[22];
-    if (!parse_double(f[col[24]], &d)) return columns[24];
-    row->error_ratio = d;
-    char *end;
-    errno = 0;
-    row->seed = strtoull(f[col[28]], &end, 10);
-    if (*end != '\0' || errno != 0) return columns[28];
-    return NULL;
+    for (int i = 0; i < NCOLUMNS; i++)
+        if (!parse_field(&columns[i], f[col[i]], row))
+            return i;
+    return -1;
 }
 
 /* Maps header names to positions; returns 0 if a column of the schema is missing. */
@@ -279,10 +333,10 @@ static int map_header(char **f, int n, int *col, const char **missing)
     for (int i = 0; i < NCOLUMNS; i++) {
         col[i] = -1;
         for (int j = 0; j < n; j++)
-            if (strcmp(f[j], columns[i]) == 0)
+            if (strcmp(f[j], columns[i].name) == 0)
                 col[i] = j;
         if (col[i] < 0) {
-            *missing = columns[i];
+            *missing = columns[i].name;
             return 0;
         }
     }
@@ -341,13 +395,10 @@ ladder_status results_read(const char *path, result_row **rows, int *count, char
             break;
         }
         result_row row;
-        const char *bad = row_from_fields(f, col, &row);
-        if (bad) {
-            int i = 0;
-            while (columns[i] != bad)
-                i++;
+        int bad = row_from_fields(f, col, &row);
+        if (bad >= 0) {
             st = ladder_fail(msg, LADDER_ERROR, "%s:%d: column %s: '%s' is not a number",
-                             path, lineno, bad, f[col[i]]);
+                             path, lineno, columns[bad].name, f[col[bad]]);
             break;
         }
         result_row *grown = realloc(*rows, (size_t)(*count + 1) * sizeof **rows);

@@ -2,8 +2,9 @@
  *
  * Every row describes itself completely (device, driver, rung, parameters, sizes, timing,
  * verification, seed, date, version), so files from different machines can be concatenated
- * and plotted together. The column list below is the schema documented in README.md; it is
- * stable: plots, the tutorial and other tools read it by column name, not by position.
+ * and plotted together. The column table below is the schema; README.md's table of it is
+ * `ladder schema`'s output, and a test keeps the two equal. It is stable: plots, the
+ * tutorial and other tools read columns by name, not by position.
  *
  * The writer appends rows to "<path>.partial" and renames it to <path> only when the run
  * is complete, so an interrupted or failed run never leaves a half-written result file.
@@ -41,6 +42,38 @@ typedef struct {
     char reason[256];     /* why, for FAILED/unsupported/error rows */
     unsigned long long seed;
 } result_row;
+
+/* The schema: one entry per column, in file order. The writer, the reader, the header
+ * line and `ladder schema` (the README's table) all read this one table, so a column is
+ * added, renamed or documented in one place. */
+typedef enum {
+    COLUMN_TEXT, /* a char array member, written as it is (quoted when it holds a comma) */
+    COLUMN_INT,  /* an int member, a decimal integer */
+    COLUMN_LONG, /* a long member, a decimal integer */
+    COLUMN_SEED, /* an unsigned long long member, a decimal integer */
+    COLUMN_REAL, /* a double member, written with `format` when `shown` allows, else empty;
+                    an empty field reads as 0 */
+} column_kind;
+
+/* When a COLUMN_REAL field is written; otherwise it is left empty. */
+typedef enum {
+    SHOWN_POSITIVE, /* the value is above 0 (0 means unknown or not measured) */
+    SHOWN_TIMED,    /* the row was timed (median_ms > 0) */
+    SHOWN_CHECKED,  /* the row was timed and verified, and the value is not negative */
+} column_shown;
+
+typedef struct {
+    const char *name;
+    column_kind kind;
+    size_t offset, size;  /* the member of result_row */
+    const char *format;   /* COLUMN_REAL: printf format of the number */
+    column_shown shown;   /* COLUMN_REAL: when it is written */
+    const char *meaning;  /* the README's text; NULL: described with the column above it,
+                             in one README row ("`device`, `vendor`, `driver`") */
+} result_column;
+
+/* The columns, in file order; *count gets how many. */
+const result_column *results_columns(int *count);
 
 /* The header line, without newline. */
 const char *results_header(void);
