@@ -1,6 +1,7 @@
 /* The `ladder` subcommands. Each returns the process exit status:
- * 0 success, 1 a run had failures (FAILED verification or errors), 2 bad usage,
- * 130 interrupted. */
+ * 0 success, 1 the work failed (a FAILED verification, an error row, a figure not drawn,
+ * no row that matches), 2 bad usage (nothing was done), 128 + the signal's number when
+ * stopped by a signal (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP; the rows so far are kept). */
 #ifndef LADDER_CLI_H
 #define LADDER_CLI_H
 
@@ -8,7 +9,6 @@
 #include "base/sizes.h"
 
 #define EXIT_USAGE 2
-#define EXIT_INTERRUPTED 130
 
 int cmd_devices(int argc, char **argv);
 int cmd_list(int argc, char **argv);
@@ -41,8 +41,29 @@ int cli_parse_param(const char *cmd, const char *spec, param_override *ov);
 int cli_check_memory(const char *cmd, const run_target *targets, int ntargets,
                      const gemm_size *sizes, int nsizes);
 
-/* on = 1: Ctrl-C sets runner_interrupted, so the command stops after what is in flight
- * and keeps what it has (a second Ctrl-C ends it at once); on = 0: the default again. */
+/* The file a command writes: --output FILE (alias --out; tune also calls it --candidates)
+ * and what to do when it exists: --force replaces it, --append adds rows to it. */
+typedef struct {
+    const char *path; /* NULL: the command's default name */
+    int force, append;
+} cli_output;
+
+/* Returns 1 when argv[*i] was one of the output options (stored in *out), 0 when it was
+ * another option, EXIT_USAGE when its value is missing. `names` lists the spellings of
+ * the file option, NULL-terminated, the preferred first. */
+int cli_output_option(int argc, char **argv, int *i, const char *const *names, cli_output *out);
+
+/* The mode the options ask for: 0, or EXIT_USAGE when both --force and --append are given. */
+int cli_output_mode(const char *cmd, const cli_output *out, results_mode *mode);
+
+/* on = 1: Ctrl-C, SIGTERM and SIGHUP set runner_interrupted (to the signal's number), so
+ * the command stops after what is in flight and keeps what it has (a second signal ends
+ * it at once); SIGHUP ignored at start stays ignored (nohup). on = 0: the defaults. */
 void cli_catch_interrupts(int on);
+
+/* After an interruption: the exit status (128 + the signal) and what happened, in words
+ * ("stopped by SIGTERM"). */
+int cli_interrupted_status(void);
+const char *cli_interruption(void);
 
 #endif

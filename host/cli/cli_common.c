@@ -110,16 +110,71 @@ int cli_check_memory(const char *cmd, const run_target *targets, int ntargets,
     return 0;
 }
 
+int cli_output_option(int argc, char **argv, int *i, const char *const *names, cli_output *out)
+{
+    if (strcmp(argv[*i], "--force") == 0) {
+        out->force = 1;
+        return 1;
+    }
+    if (strcmp(argv[*i], "--append") == 0) {
+        out->append = 1;
+        return 1;
+    }
+    for (int k = 0; names[k]; k++) {
+        int m = cli_option(argc, argv, i, names[k], &out->path);
+        if (m != 0)
+            return m < 0 ? EXIT_USAGE : 1;
+    }
+    return 0;
+}
+
+int cli_output_mode(const char *cmd, const cli_output *out, results_mode *mode)
+{
+    if (out->force && out->append)
+        return cli_usage_error(cmd, "--force replaces the file and --append adds to it: "
+                               "choose one");
+    *mode = out->force ? RESULTS_OVERWRITE : out->append ? RESULTS_APPEND : RESULTS_NEW;
+    return 0;
+}
+
+/* The signals that stop a run politely: Ctrl-C, `kill` (and timeout, systemd, batch
+ * schedulers) and a closed terminal. */
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#define NSTOP_SIGNALS ((int)(sizeof stop_signals / sizeof stop_signals[0]))
+
 static void on_interrupt(int sig)
 {
-    (void)sig;
-    runner_interrupted = 1;
-    signal(SIGINT, SIG_DFL); /* a second Ctrl-C ends the program at once */
+    runner_interrupted = sig;
+    signal(sig, SIG_DFL); /* a second one ends the program at once */
 }
 
 void cli_catch_interrupts(int on)
 {
-    signal(SIGINT, on ? on_interrupt : SIG_DFL);
+    for (int i = 0; i < NSTOP_SIGNALS; i++) {
+        struct sigaction now;
+        /* Under nohup a closed terminal must not stop the run: SIGHUP ignored when we
+         * started stays ignored. (SIGINT is caught even then: a shell starts background
+         * jobs with it ignored, and `kill -INT` should still stop them politely.) */
+        if (stop_signals[i] == SIGHUP && sigaction(SIGHUP, NULL, &now) == 0 &&
+            now.sa_handler == SIG_IGN)
+            continue;
+        signal(stop_signals[i], on ? on_interrupt : SIG_DFL);
+    }
+}
+
+int cli_interrupted_status(void)
+{
+    return 128 + (int)runner_interrupted;
+}
+
+const char *cli_interruption(void)
+{
+    switch (runner_interrupted) {
+    case SIGINT: return "interrupted (Ctrl-C)";
+    case SIGTERM: return "stopped by SIGTERM";
+    case SIGHUP: return "stopped by SIGHUP (the terminal closed)";
+    }
+    return "interrupted";
 }
 
 int cli_timing_option(const char *cmd, int argc, char **argv, int *i, long *reps, long *seed,

@@ -57,7 +57,10 @@ static void run_help(void)
         "  --db FILE        read tuned parameters from FILE only (default: the committed\n"
         "                   tuning/*.tsv, then the user's database; see ladder tune --help)\n"
         "  --seed N         seed of the random inputs (default %d); recorded in each row\n"
-        "  --output FILE    result file (default: ladder-<host>-<date>.csv here)\n"
+        "  --output FILE    the result file (default: ladder-<host>-<date>.csv here); its\n"
+        "                   folder must exist (alias: --out)\n"
+        "  --force          replace FILE if it exists (only when the run ends)\n"
+        "  --append         add the rows to FILE, a result file with the same columns\n"
         "\n"
         "examples:\n"
         "  ladder run\n"
@@ -179,7 +182,8 @@ static int check_params(const rung **rungs, int nrungs, const param_override *ov
 /* ---- the command --------------------------------------------------------------------- */
 
 typedef struct {
-    const char *backend, *device, *rungs, *sizes, *output, *db;
+    const char *backend, *device, *rungs, *sizes, *db;
+    cli_output output;
     long reps, seed;
     double max_seconds;
     verify_mode verify;
@@ -213,9 +217,14 @@ static int parse_options(int argc, char **argv, run_options *o)
         STRING_OPTION("--device", device)
         STRING_OPTION("--rungs", rungs)
         STRING_OPTION("--sizes", sizes)
-        STRING_OPTION("--output", output)
         STRING_OPTION("--db", db)
 #undef STRING_OPTION
+        static const char *const output_names[] = {"--output", "--out", NULL};
+        if ((m = cli_output_option(argc, argv, &i, output_names, &o->output)) != 0) {
+            if (m != 1)
+                return m;
+            continue;
+        }
         if (strcmp(argv[i], "--small-defaults") == 0) {
             o->small_defaults = 1;
             continue;
@@ -277,6 +286,14 @@ static void default_output(char *out, size_t size)
     snprintf(out, size, "ladder-%s-%s.csv", host, stamp);
 }
 
+/* The summary line: "12 rows: 10 ok, 0 FAILED, 2 unsupported, 0 errors". */
+static void print_summary(const run_summary *sum, const char *output)
+{
+    printf("\n%d row%s: %d ok, %d FAILED, %d unsupported, %d error%s. Results: %s\n",
+           sum->rows, sum->rows == 1 ? "" : "s", sum->ok, sum->failed, sum->unsupported,
+           sum->errors, sum->errors == 1 ? "" : "s", output);
+}
+
 int cmd_run(int argc, char **argv)
 {
     run_options o;
@@ -286,8 +303,10 @@ int cmd_run(int argc, char **argv)
 
     const rung *selected[128];
     int nrungs = 0;
+    results_mode mode;
     if (parse_rungs(o.rungs, selected, &nrungs) ||
-        check_params(selected, nrungs, o.overrides, o.noverrides))
+        check_params(selected, nrungs, o.overrides, o.noverrides) ||
+        cli_output_mode("run", &o.output, &mode))
         return EXIT_USAGE;
     int want_cpu = 0, want_devices = 0;
     for (int i = 0; i < nrungs; i++) {
@@ -302,20 +321,36 @@ int cmd_run(int argc, char **argv)
     if (o.sizes && sizes_parse(o.sizes, &sizes, &nsizes, msg) != LADDER_OK)
         return cli_usage_error("run", "%s", msg);
 
+    /* The result file first: a path that cannot be written is found before any device
+     * is opened, let alone measured. */
+    char output[1024];
+    if (o.output.path)
+        snprintf(output, sizeof output, "%s", o.output.path);
+    else
+        default_output(output, sizeof output);
+    results_writer *writer = NULL;
+    if (results_open(output, mode, "--output", &writer, msg) != LADDER_OK) {
+        free(sizes);
+        return cli_usage_error("run", "%s", msg);
+    }
+
+    int exit_code = 0;
     run_target *targets = NULL;
     int ntargets = 0;
+    tuning_db tuning;
+    tuning_db_init(&tuning);
     if (want_devices) {
         if (targets_open(o.backend, o.device, want_cpu, &targets, &ntargets, msg) !=
             LADDER_OK) {
-            free(sizes);
-            return cli_usage_error("run", "%s", msg);
+            exit_code = cli_usage_error("run", "%s", msg);
+            goto out;
         }
     } else {
         /* Only the CPU baseline was asked for: no GPU device is needed. */
         targets = calloc(1, sizeof *targets);
         if (!targets) {
-            free(sizes);
-            return cli_usage_error("run", "out of memory");
+            exit_code = cli_usage_error("run", "out of memory");
+            goto out;
         }
         ntargets = 1;
         host_cpu_info(&targets[0].dev);
@@ -330,12 +365,9 @@ int cmd_run(int argc, char **argv)
     }
     if (!o.sizes && sizes_parse(any_gpu ? DEFAULT_SIZES_GPU : DEFAULT_SIZES_CPU, &sizes,
                                 &nsizes, msg) != LADDER_OK) {
-        targets_close(targets, ntargets);
-        return cli_usage_error("run", "%s", msg);
+        exit_code = cli_usage_error("run", "%s", msg);
+        goto out;
     }
-    int exit_code = 0;
-    tuning_db tuning;
-    tuning_db_init(&tuning);
     if (cli_check_memory("run", targets, ntargets, sizes, nsizes)) {
         exit_code = EXIT_USAGE;
         goto out;
@@ -354,17 +386,6 @@ int cmd_run(int argc, char **argv)
         }
     }
 
-    char output[1024];
-    if (o.output)
-        snprintf(output, sizeof output, "%s", o.output);
-    else
-        default_output(output, sizeof output);
-    results_writer *writer;
-    if (results_open(output, &writer, msg) != LADDER_OK) {
-        exit_code = cli_usage_error("run", "%s", msg);
-        goto out;
-    }
-
     run_plan plan = {
         .targets = targets, .ntargets = ntargets, .rungs = selected, .nrungs = nrungs,
         .sizes = sizes, .nsizes = nsizes, .overrides = o.overrides,
@@ -379,24 +400,29 @@ int cmd_run(int argc, char **argv)
     cli_catch_interrupts(0);
     if (rs != LADDER_OK) {
         fprintf(stderr, "ladder run: %s\n", msg);
-        results_discard(writer);
         exit_code = 1;
+        goto out;
+    }
+    if (sum.rows == 0 && runner_interrupted) {
+        fprintf(stderr, "ladder run: interrupted before the first row: no result file "
+                        "written\n");
+        exit_code = cli_interrupted_status();
         goto out;
     }
     if (sum.rows == 0) {
         fprintf(stderr, "ladder run: nothing ran: no selected rung runs on the selected "
                         "devices (e.g. cublas needs --backend cuda)\n");
-        results_discard(writer);
         exit_code = EXIT_USAGE;
         goto out;
     }
-    if (results_close(writer, msg) != LADDER_OK) {
+    ladder_status closed = results_close(writer, msg);
+    writer = NULL;
+    if (closed != LADDER_OK) {
         fprintf(stderr, "ladder run: %s\n", msg);
         exit_code = 1;
         goto out;
     }
-    printf("\n%d rows: %d ok, %d FAILED, %d unsupported, %d errors. Results: %s\n", sum.rows,
-           sum.ok, sum.failed, sum.unsupported, sum.errors, output);
+    print_summary(&sum, output);
     if (sum.failed)
         fprintf(stderr, "\nladder run: VERIFICATION FAILED in %d row%s: the kernel computed a "
                         "wrong C (see the check column above and the 'reason' column of %s)\n",
@@ -405,13 +431,15 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "ladder run: %d row%s ended in an error (messages above)\n",
                 sum.errors, sum.errors == 1 ? "" : "s");
     if (runner_interrupted) {
-        fprintf(stderr, "ladder run: interrupted; the rows measured so far are in %s\n",
-                output);
-        exit_code = EXIT_INTERRUPTED;
+        fprintf(stderr, "ladder run: %s; the rows measured so far are in %s\n",
+                cli_interruption(), output);
+        exit_code = cli_interrupted_status();
     } else if (sum.failed || sum.errors) {
         exit_code = 1;
     }
 out:
+    if (writer)
+        results_discard(writer);
     tuning_db_free(&tuning);
     targets_close(targets, ntargets);
     free(sizes);

@@ -42,7 +42,8 @@ static void tune_help(void)
         "and keeps what was found.\n"
         "\n"
         "options:\n"
-        "  --rung N         the rung (number or name); one with parameters\n"
+        "  --rung N         the rung (number or name); one with parameters (alias: --rungs,\n"
+        "                   with one rung)\n"
         "  --backend B      opencl or cuda (needed when both are available)\n"
         "  --device D       as for ladder run (default: the backend's best device)\n"
         "  --sizes LIST     sizes each candidate runs, as for ladder run (default on a GPU:\n"
@@ -59,7 +60,10 @@ static void tune_help(void)
         "  --max-time S     stop repeating a candidate after S seconds (default %.1f)\n"
         "  --seed N         seed of the inputs and of the random choices (default %d)\n"
         "  --candidates F   the CSV file of every candidate (default:\n"
-        "                   tune-<rung>-<backend>-<device>-<time>.csv here)\n"
+        "                   tune-<rung>-<backend>-<device>-<time>.csv here); its folder\n"
+        "                   must exist (aliases: --output, --out)\n"
+        "  --force          replace F if it exists\n"
+        "  --append         add the rows to F, a result file with the same columns\n"
         "  --db FILE        the tuning database to update (default: $LADDER_TUNING_DB, else\n"
         "                   ~/.config/gemm-ladder/tuning.tsv)\n"
         "  --dry-run        list the candidates that would be tried, and why others are\n"
@@ -76,7 +80,8 @@ static void tune_help(void)
 }
 
 typedef struct {
-    const char *rung, *backend, *device, *sizes, *budget, *strategy, *candidates, *db;
+    const char *rung, *backend, *device, *sizes, *budget, *strategy, *db;
+    cli_output candidates;
     long reps, seed;
     double max_seconds;
     param_override pinned[MAX_PINNED];
@@ -108,14 +113,20 @@ static int parse_options(int argc, char **argv, tune_options *o)
         continue;                                                                         \
     }
         STRING_OPTION("--rung", rung)
+        STRING_OPTION("--rungs", rung)
         STRING_OPTION("--backend", backend)
         STRING_OPTION("--device", device)
         STRING_OPTION("--sizes", sizes)
         STRING_OPTION("--budget", budget)
         STRING_OPTION("--strategy", strategy)
-        STRING_OPTION("--candidates", candidates)
         STRING_OPTION("--db", db)
 #undef STRING_OPTION
+        static const char *const output_names[] = {"--candidates", "--output", "--out", NULL};
+        if ((m = cli_output_option(argc, argv, &i, output_names, &o->candidates)) != 0) {
+            if (m != 1)
+                return m;
+            continue;
+        }
         if ((m = cli_timing_option("tune", argc, argv, &i, &o->reps, &o->seed,
                                    &o->max_seconds)) != 0) {
             if (m != 1)
@@ -164,6 +175,11 @@ static int find_rung(const char *spec, const rung **out)
 {
     if (!spec)
         return cli_usage_error("tune", "which rung? give --rung N (see ladder list)");
+    int lo, hi;
+    char extra;
+    if (strchr(spec, ',') || sscanf(spec, "%d-%d%c", &lo, &hi, &extra) == 2)
+        return cli_usage_error("tune", "--rungs '%s': a search tunes one rung; give one "
+                               "(run ladder tune once per rung)", spec);
     const rung *r = registry_find(spec);
     if (!r)
         return cli_usage_error("tune", "unknown rung '%s' (see ladder list)", spec);
@@ -430,10 +446,10 @@ static int finish(const tune_outcome *out, const char *candidates, const char *d
         printf("Tuning database: %s (ladder run --db %s uses it; ladder run reads it by "
                "default once it is in %s/)\n", db_path, db_path, tuning_committed_dir());
     if (out->interrupted) {
-        fprintf(stderr, "ladder tune: interrupted after %d candidates; %s\n", out->measured,
-                kept > 0 ? "the best so far is kept in the tuning database"
-                         : "none had passed, so the database is unchanged");
-        return EXIT_INTERRUPTED;
+        fprintf(stderr, "ladder tune: %s after %d candidates; %s\n", cli_interruption(),
+                out->measured, kept > 0 ? "the best so far is kept in the tuning database"
+                                        : "none had passed, so the database is unchanged");
+        return cli_interrupted_status();
     }
     if (kept == 0) {
         fprintf(stderr, "ladder tune: no candidate passed at every size: the database is "
@@ -445,17 +461,17 @@ static int finish(const tune_outcome *out, const char *candidates, const char *d
 
 /* Measures, then writes the candidates file and the database. */
 static int search(const tune_options *o, const rung *r, tune_session *s, tune_plan *plan,
-                  const char *db_path)
+                  const char *db_path, results_mode mode)
 {
     char msg[LADDER_MSG], kernel[1024], hash[SOURCE_HASH_HEX], candidates[1024];
     kernel_path(s->targets[0].dev.backend, r->id, kernel, sizeof kernel);
     if (source_hash_file(kernel, hash, msg) != LADDER_OK)
         return cli_usage_error("tune", "%s", msg);
-    if (o->candidates)
-        snprintf(candidates, sizeof candidates, "%s", o->candidates);
+    if (o->candidates.path)
+        snprintf(candidates, sizeof candidates, "%s", o->candidates.path);
     else
         default_candidates(r, &s->targets[0].dev, candidates, sizeof candidates);
-    if (results_open(candidates, &plan->candidates, msg) != LADDER_OK)
+    if (results_open(candidates, mode, "--candidates", &plan->candidates, msg) != LADDER_OK)
         return cli_usage_error("tune", "%s", msg);
 
     print_plan(plan, o);
@@ -495,7 +511,9 @@ int cmd_tune(int argc, char **argv)
     tune_strategy strategy;
     long budget_configs;
     double budget_seconds;
-    if (find_rung(o.rung, &r) || check_pinned(r, &o))
+    results_mode mode;
+    if (find_rung(o.rung, &r) || check_pinned(r, &o) ||
+        cli_output_mode("tune", &o.candidates, &mode))
         return EXIT_USAGE;
     if (tune_strategy_parse(o.strategy, &strategy) != 0)
         return cli_usage_error("tune", "--strategy '%s': use greedy, random or exhaustive",
@@ -525,7 +543,7 @@ int cmd_tune(int argc, char **argv)
             .max_seconds = o.max_seconds, .seed = (uint64_t)o.seed, .start = start,
         };
         if (!code)
-            code = search(&o, r, &s, &plan, db_path);
+            code = search(&o, r, &s, &plan, db_path, mode);
     }
     session_close(&s);
     return code;

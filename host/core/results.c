@@ -1,6 +1,6 @@
-/* Result files: writer (append to .partial, rename when complete) and reader. */
+/* Result files: the schema (one column table), a row as a CSV line, and the reader. The
+ * writer, which opens, appends and completes a file, is results_writer.c. */
 #include "core/results.h"
-#include "base/paths.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -87,45 +87,6 @@ const char *results_header(void)
     return header;
 }
 
-struct results_writer {
-    FILE *file;
-    char *path;
-    char *partial;
-};
-
-ladder_status results_open(const char *path, results_writer **out, char *msg)
-{
-    char ignored[LADDER_MSG];
-    make_parent_dirs(path, ignored); /* a folder that cannot be made fails at fopen below */
-    results_writer *w = calloc(1, sizeof *w);
-    if (!w)
-        return ladder_fail(msg, LADDER_ERROR, "out of memory");
-    size_t n = strlen(path);
-    w->path = malloc(n + 1);
-    w->partial = malloc(n + sizeof ".partial");
-    if (!w->path || !w->partial) {
-        free(w->path);
-        free(w->partial);
-        free(w);
-        return ladder_fail(msg, LADDER_ERROR, "out of memory");
-    }
-    memcpy(w->path, path, n + 1);
-    snprintf(w->partial, n + sizeof ".partial", "%s.partial", path);
-    w->file = fopen(w->partial, "w");
-    if (!w->file) {
-        ladder_fail(msg, LADDER_ERROR, "cannot write result file %s: %s", w->partial,
-                    strerror(errno));
-        free(w->path);
-        free(w->partial);
-        free(w);
-        return LADDER_ERROR;
-    }
-    fprintf(w->file, "%s\n", results_header());
-    fflush(w->file);
-    *out = w;
-    return LADDER_OK;
-}
-
 /* Appends a CSV field, quoted when it holds a comma, a quote or a newline. */
 static size_t put_field(char *out, size_t size, size_t used, const char *s, int first)
 {
@@ -199,43 +160,6 @@ void results_format_row(const result_row *r, char *out, size_t size)
         format_field(&columns[i], r, field, sizeof field);
         used = put_field(out, size, used, field, i == 0);
     }
-}
-
-ladder_status results_append(results_writer *w, const result_row *row, char *msg)
-{
-    char line[4096];
-    results_format_row(row, line, sizeof line);
-    if (fprintf(w->file, "%s\n", line) < 0 || fflush(w->file) != 0)
-        return ladder_fail(msg, LADDER_ERROR, "writing %s: %s", w->partial, strerror(errno));
-    return LADDER_OK;
-}
-
-static void writer_free(results_writer *w)
-{
-    free(w->path);
-    free(w->partial);
-    free(w);
-}
-
-ladder_status results_close(results_writer *w, char *msg)
-{
-    ladder_status st = LADDER_OK;
-    if (fclose(w->file) != 0)
-        st = ladder_fail(msg, LADDER_ERROR, "closing %s: %s", w->partial, strerror(errno));
-    else if (rename(w->partial, w->path) != 0)
-        st = ladder_fail(msg, LADDER_ERROR, "renaming %s to %s: %s", w->partial, w->path,
-                         strerror(errno));
-    if (st != LADDER_OK)
-        remove(w->partial);
-    writer_free(w);
-    return st;
-}
-
-void results_discard(results_writer *w)
-{
-    fclose(w->file);
-    remove(w->partial);
-    writer_free(w);
 }
 
 /* ---- reader ------------------------------------------------------------------------ */

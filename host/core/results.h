@@ -6,8 +6,8 @@
  * `ladder schema`'s output, and a test keeps the two equal. It is stable: plots, the
  * tutorial and other tools read columns by name, not by position.
  *
- * The writer appends rows to "<path>.partial" and renames it to <path> only when the run
- * is complete, so an interrupted or failed run never leaves a half-written result file.
+ * The writer (results_writer.c) appends rows to "<path>.partial" and renames it to <path>
+ * when the run ends, so no reader ever sees a half-written result file.
  */
 #ifndef LADDER_RESULTS_H
 #define LADDER_RESULTS_H
@@ -80,12 +80,30 @@ const char *results_header(void);
 
 typedef struct results_writer results_writer;
 
-/* Opens "<path>.partial" and writes the header. */
-ladder_status results_open(const char *path, results_writer **w, char *msg);
+/* What to do when the output file exists already. */
+typedef enum {
+    RESULTS_NEW,       /* refuse: never overwrite a file the user did not name for it */
+    RESULTS_OVERWRITE, /* --force: replace it when the run ends */
+    RESULTS_APPEND,    /* --append: add rows to it; only a result file with this header */
+} results_mode;
+
+/* Checks an output path without touching anything: LADDER_ERROR with a one-line message
+ * naming `option` (e.g. "--output") for an empty name, a folder, a missing or non-folder
+ * parent, a file that is not a regular file, an existing file under RESULTS_NEW, or one
+ * that RESULTS_APPEND cannot extend. *exists says whether the file is there. */
+ladder_status results_check_path(const char *path, results_mode mode, const char *option,
+                                 int *exists, char *msg);
+
+/* Checks the path as above, then opens "<path>.partial" and writes the header (or, to
+ * append, the existing file's rows), so an unwritable place fails now, before any work. */
+ladder_status results_open(const char *path, results_mode mode, const char *option,
+                           results_writer **w, char *msg);
 ladder_status results_append(results_writer *w, const result_row *row, char *msg);
-/* Completes the file (renames .partial to path). */
+/* Completes the file: renames .partial to path (replacing the old file, if any). When the
+ * rename fails the rows stay in the .partial file and the message says so. */
 ladder_status results_close(results_writer *w, char *msg);
-/* Removes the partial file (used when the run aborts before any row). */
+/* Removes the partial file (used when the run aborts before any row); an existing file
+ * at the path is left as it was. */
 void results_discard(results_writer *w);
 
 /* One row as a CSV line (no newline), quoting fields where needed. */

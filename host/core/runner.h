@@ -38,7 +38,8 @@ typedef struct {
     int rows, ok, failed, unsupported, errors;
 } run_summary;
 
-/* Set by the SIGINT handler: the runner stops after the row in progress. */
+/* Set by the signal handler (cli_catch_interrupts) to the number of the signal that asked
+ * the run to stop: the runner stops after the row in progress. */
 extern volatile sig_atomic_t runner_interrupted;
 
 /* Runs the plan, printing the live table. Returns LADDER_ERROR only when the run could not

@@ -14,12 +14,12 @@ grep -q '(m + 1) % M' "$kernels/01-naive.cl" || { fail "could not plant the bug"
 for mode in full sampled; do
   code=0
   LADDER_OPENCL_KERNELS="$kernels" "$LADDER" run --backend opencl --rungs 1 --sizes 64x48x40 \
-      --verify $mode --output "$WORK/broken.csv" >"$WORK/stdout" 2>"$WORK/stderr" || code=$?
+      --verify $mode --output "$WORK/broken-$mode.csv" >"$WORK/stdout" 2>"$WORK/stderr" || code=$?
   [ "$code" -eq 1 ] && pass || fail "$mode: exit status $code, expected 1"
   grep -q "FAILED" "$WORK/stdout" && pass || fail "$mode: table shows no FAILED"
   grep -q "VERIFICATION FAILED" "$WORK/stderr" && pass || fail "$mode: no loud message"
-  [ "$(column "$WORK/broken.csv" status)" = "FAILED" ] && pass || fail "$mode: row status not FAILED"
-  [ -z "$(column "$WORK/broken.csv" gflops)" ] && pass || fail "$mode: a failed row has a speed"
+  [ "$(column "$WORK/broken-$mode.csv" status)" = "FAILED" ] && pass || fail "$mode: row status not FAILED"
+  [ -z "$(column "$WORK/broken-$mode.csv" gflops)" ] && pass || fail "$mode: a failed row has a speed"
 done
 
 # An element never written (a kernel that skips the last column) is caught through the

@@ -32,7 +32,7 @@ while read -r number name pads m n k sm sn sk backends; do
     # A size off the tiles: unsupported with a reason (or, for rungs that run any size, ok).
     odd="$((m + 1))x${n}x${k}"
     "$LADDER" run --backend opencl --rungs "$number" --sizes "$odd" --verify full --reps 3 \
-        $flag --output "$out" >"$WORK/log" 2>&1 || { fail "rung $number at $odd"; continue; }
+        $flag --output "$out" --force >"$WORK/log" 2>&1 || { fail "rung $number at $odd"; continue; }
     status=$(column "$out" status)
     if [ "$m" -eq 1 ] || [ "$pads" -eq 1 ]; then
       [ "$status" = ok ] && pass || fail "rung $number ($name) should run $odd, got $status"

@@ -63,13 +63,13 @@ head -1 "$db" | grep -q "^# gemm-ladder tuning database" && pass || fail "databa
 
 # ladder run uses the entry of the size's class, marks it, and --defaults ignores it.
 tuned=$(field "$db" skinny 5)
-"$LADDER" run "${ocl[@]}" --rungs 3 --sizes 256x32x32 --db "$db" --output "$WORK/run.csv" >"$WORK/log" 2>&1
+"$LADDER" run "${ocl[@]}" --rungs 3 --sizes 256x32x32 --db "$db" --output "$WORK/run.csv" --force >"$WORK/log" 2>&1
 [ "$(column "$WORK/run.csv" param_source)" = tuned ] && [ "$(column "$WORK/run.csv" params)" = "$tuned" ] \
   && pass || { fail "run did not use the tuned $tuned"; cat "$WORK/log" >&2; }
 grep -q "\[tuned\]" "$WORK/log" && pass || fail "the table does not mark tuned parameters"
-"$LADDER" run "${ocl[@]}" --rungs 3 --sizes 256x32x32 --db "$db" --defaults --output "$WORK/run.csv" >/dev/null 2>&1
+"$LADDER" run "${ocl[@]}" --rungs 3 --sizes 256x32x32 --db "$db" --defaults --output "$WORK/run.csv" --force >/dev/null 2>&1
 [ "$(column "$WORK/run.csv" param_source)" = default ] && pass || fail "--defaults used tuned parameters"
-"$LADDER" run "${ocl[@]}" --rungs 3 --sizes 256x32x32 --db "$db" --param WPT=2 --output "$WORK/run.csv" >/dev/null 2>&1
+"$LADDER" run "${ocl[@]}" --rungs 3 --sizes 256x32x32 --db "$db" --param WPT=2 --output "$WORK/run.csv" --force >/dev/null 2>&1
 [ "$(column "$WORK/run.csv" param_source)" = user ] && pass || fail "--param did not win over tuned"
 
 # Where databases live: the committed folder, then the user's file, which wins. Entries
@@ -79,10 +79,10 @@ mkdir -p "$WORK/committed"
 line "TS=16 WPT=2" >"$WORK/committed/device.tsv"
 line "TS=8 WPT=4" >"$WORK/user.tsv"
 export LADDER_TUNING_DIR="$WORK/committed" LADDER_TUNING_DB="$WORK/user.tsv"
-"$LADDER" run "${ocl[@]}" --rungs 3 --sizes 64 --output "$WORK/run.csv" >/dev/null 2>&1
+"$LADDER" run "${ocl[@]}" --rungs 3 --sizes 64 --output "$WORK/run.csv" --force >/dev/null 2>&1
 [ "$(column "$WORK/run.csv" params)" = "TS=8 WPT=4" ] && pass || fail "the user's database did not win"
 rm "$WORK/user.tsv"
-"$LADDER" run "${ocl[@]}" --rungs 3 --sizes 64 --output "$WORK/run.csv" >/dev/null 2>&1
+"$LADDER" run "${ocl[@]}" --rungs 3 --sizes 64 --output "$WORK/run.csv" --force >/dev/null 2>&1
 [ "$(column "$WORK/run.csv" params)" = "TS=16 WPT=2" ] && pass || fail "the committed database was not read"
 
 # tune without --db updates the user's database, making its folder.
@@ -94,14 +94,14 @@ export LADDER_TUNING_DB="$WORK/config/gemm-ladder/tuning.tsv"
 cp -r "$LADDER_SOURCE_DIR/kernels-opencl" "$WORK/edited"
 echo "/* edited */" >>"$WORK/edited/03-wpt.cl"
 LADDER_OPENCL_KERNELS="$WORK/edited" "$LADDER" run "${ocl[@]}" --rungs 3 --sizes 64,128x64x64 \
-  --output "$WORK/run.csv" >/dev/null 2>"$WORK/err"
+  --output "$WORK/run.csv" --force >/dev/null 2>"$WORK/err"
 [ "$(column "$WORK/run.csv" param_source | sort -u)" = default ] && pass || fail "a stale entry was used"
 [ "$(grep -c "another version of 03-wpt.cl" "$WORK/err")" -eq 1 ] && pass || { fail "no single stale note"; cat "$WORK/err" >&2; }
 
 # A corrupt database: a warning naming the file and line, the defaults, exit 0.
 { line "TS=16 WPT=2"; echo "# fine"; printf 'opencl\tbroken line\n'; } >"$WORK/corrupt.tsv"
 code=0
-"$LADDER" run "${ocl[@]}" --rungs 3 --sizes 64 --db "$WORK/corrupt.tsv" --output "$WORK/run.csv" >/dev/null 2>"$WORK/err" || code=$?
+"$LADDER" run "${ocl[@]}" --rungs 3 --sizes 64 --db "$WORK/corrupt.tsv" --output "$WORK/run.csv" --force >/dev/null 2>"$WORK/err" || code=$?
 [ "$code" -eq 0 ] && [ "$(column "$WORK/run.csv" param_source)" = default ] && pass || fail "corrupt database: exit $code or not the defaults"
 grep -q "corrupt.tsv:3: expected 11 tab-separated fields" "$WORK/err" && [ "$(wc -l <"$WORK/err")" -eq 1 ] \
   && pass || { fail "corrupt database warning"; cat "$WORK/err" >&2; }

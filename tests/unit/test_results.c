@@ -3,6 +3,7 @@
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -105,6 +106,126 @@ static void check_fixture_round_trip(void)
     free(rows);
 }
 
+static int count_rows(const char *path)
+{
+    result_row *rows = NULL;
+    int n = 0;
+    char msg[LADDER_MSG];
+    if (results_read(path, &rows, &n, msg) != LADDER_OK)
+        n = -1;
+    free(rows);
+    return n;
+}
+
+/* results_open refuses a bad path with a message naming the problem, and touches nothing. */
+static int open_fails(const char *path, results_mode mode, const char *needle)
+{
+    results_writer *w = NULL;
+    char msg[LADDER_MSG] = "";
+    if (results_open(path, mode, "--output", &w, msg) == LADDER_OK) {
+        fprintf(stderr, "%s: opened, expected an error with '%s'\n", path, needle);
+        results_discard(w);
+        return 0;
+    }
+    if (!strstr(msg, needle)) {
+        fprintf(stderr, "%s: expected an error with '%s', got '%s'\n", path, needle, msg);
+        return 0;
+    }
+    char partial[1100];
+    snprintf(partial, sizeof partial, "%s.partial", path);
+    return access(partial, F_OK) != 0;
+}
+
+/* Writes one complete result file of `rows` copies of `row` at `path` with `mode`. */
+static int write_file(const char *path, results_mode mode, const result_row *row, int rows)
+{
+    results_writer *w;
+    char msg[LADDER_MSG];
+    if (results_open(path, mode, "--output", &w, msg) != LADDER_OK) {
+        fprintf(stderr, "%s\n", msg);
+        return 0;
+    }
+    for (int i = 0; i < rows; i++)
+        if (results_append(w, row, msg) != LADDER_OK) {
+            results_discard(w);
+            return 0;
+        }
+    return results_close(w, msg) == LADDER_OK;
+}
+
+/* The output policy: every bad path is refused at open; an existing file is kept unless
+ * RESULTS_OVERWRITE or RESULTS_APPEND (to a result file of this schema) says otherwise. */
+static void check_output_policy(const char *dir, const result_row *row)
+{
+    char path[300], text[300], nested[300], partial[320], msg[LADDER_MSG];
+    CHECK(open_fails("", RESULTS_NEW, "--output is empty"));
+    CHECK(open_fails(dir, RESULTS_OVERWRITE, "is a folder: give a file name"));
+    snprintf(path, sizeof path, "%s/sub/", dir);
+    CHECK(open_fails(path, RESULTS_NEW, "is a folder: give a file name"));
+    /* Missing folders are never made: a typo would grow a tree. */
+    snprintf(nested, sizeof nested, "%s/new/deeper/out.csv", dir);
+    char folder[300];
+    snprintf(folder, sizeof folder, "%s/new/deeper", dir);
+    snprintf(text, sizeof text, "folder %s does not exist: create it or choose another --output",
+             folder);
+    CHECK(open_fails(nested, RESULTS_NEW, text));
+    snprintf(folder, sizeof folder, "%s/new", dir);
+    CHECK(access(folder, F_OK) != 0);
+    CHECK(open_fails("/dev/null", RESULTS_OVERWRITE, "is not a regular file"));
+    CHECK(open_fails("/dev/null/out.csv", RESULTS_NEW, "/dev/null is not a folder"));
+    CHECK(open_fails("/proc/version.csv", RESULTS_NEW, "cannot write the result file"));
+
+    /* An existing file: refused, then replaced, then appended to. */
+    snprintf(path, sizeof path, "%s/existing.csv", dir);
+    CHECK(write_file(path, RESULTS_NEW, row, 2));
+    CHECK(open_fails(path, RESULTS_NEW, "exists: add --force to replace it, --append"));
+    CHECK(count_rows(path) == 2);
+    results_writer *w;
+    CHECK(results_open(path, RESULTS_OVERWRITE, "--output", &w, msg) == LADDER_OK);
+    CHECK(count_rows(path) == 2); /* kept until the run ends */
+    CHECK(results_append(w, row, msg) == LADDER_OK);
+    CHECK(results_close(w, msg) == LADDER_OK);
+    CHECK(count_rows(path) == 1);
+    CHECK(write_file(path, RESULTS_APPEND, row, 3));
+    CHECK(count_rows(path) == 4);
+    FILE *f = fopen(path, "r");
+    int headers = 0;
+    char line[4096];
+    while (f && fgets(line, sizeof line, f))
+        headers += strncmp(line, "date,", 5) == 0;
+    if (f)
+        fclose(f);
+    CHECK(headers == 1);
+    /* Appending to a file that is not there starts one. */
+    snprintf(path, sizeof path, "%s/fresh.csv", dir);
+    CHECK(write_file(path, RESULTS_APPEND, row, 1) && count_rows(path) == 1);
+
+    /* Appending to anything but a result file of this schema is refused; it is unchanged. */
+    snprintf(path, sizeof path, "%s/notes.txt", dir);
+    write_text(path, "my notes\n");
+    CHECK(open_fails(path, RESULTS_APPEND, "only to a result file with the same columns"));
+    write_text(path, "date,version\n");
+    CHECK(open_fails(path, RESULTS_APPEND, "only to a result file with the same columns"));
+    snprintf(text, sizeof text, "%s\nnot,a,row\n", results_header());
+    write_text(path, text);
+    CHECK(open_fails(path, RESULTS_APPEND, "refuses a damaged result file"));
+    f = fopen(path, "r");
+    char expected[600];
+    snprintf(expected, sizeof expected, "%s\n", results_header());
+    CHECK(f && fgets(line, sizeof line, f) && strcmp(line, expected) == 0);
+    if (f)
+        fclose(f);
+
+    /* When the final rename fails the rows stay in the partial file. */
+    snprintf(path, sizeof path, "%s/late.csv", dir);
+    snprintf(partial, sizeof partial, "%s.partial", path);
+    CHECK(results_open(path, RESULTS_NEW, "--output", &w, msg) == LADDER_OK);
+    CHECK(results_append(w, row, msg) == LADDER_OK);
+    CHECK(mkdir(path, 0777) == 0); /* something made a folder there meanwhile */
+    CHECK(results_close(w, msg) == LADDER_ERROR && strstr(msg, "the rows are in") != NULL);
+    CHECK(count_rows(partial) == 1);
+}
+
 int main(void)
 {
     check_fixture_round_trip();
@@ -117,7 +238,7 @@ int main(void)
 
     results_writer *w;
     char msg[LADDER_MSG];
-    CHECK(results_open(path, &w, msg) == LADDER_OK);
+    CHECK(results_open(path, RESULTS_NEW, "--output", &w, msg) == LADDER_OK);
     result_row row = sample_row();
     CHECK(results_append(w, &row, msg) == LADDER_OK);
     result_row failed = sample_row();
@@ -161,7 +282,7 @@ int main(void)
     /* A discarded writer leaves nothing behind. */
     char gone[300];
     snprintf(gone, sizeof gone, "%s/gone.csv", dir);
-    CHECK(results_open(gone, &w, msg) == LADDER_OK);
+    CHECK(results_open(gone, RESULTS_NEW, "--output", &w, msg) == LADDER_OK);
     results_discard(w);
     snprintf(partial, sizeof partial, "%s.partial", gone);
     CHECK(access(gone, F_OK) != 0 && access(partial, F_OK) != 0);
@@ -190,14 +311,7 @@ int main(void)
     CHECK(read_fails(bad, "no column"));
     CHECK(read_fails("/nonexistent/file.csv", "cannot open"));
 
-    /* An unwritable output path fails at open, before any work. */
-    CHECK(results_open("/dev/null/dir/out.csv", &w, msg) == LADDER_ERROR);
-    /* Missing folders above the file are created. */
-    char nested[300];
-    snprintf(nested, sizeof nested, "%s/new/deeper/out.csv", dir);
-    CHECK(results_open(nested, &w, msg) == LADDER_OK);
-    CHECK(results_close(w, msg) == LADDER_OK);
-    CHECK(access(nested, F_OK) == 0);
+    check_output_policy(dir, &row);
 
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     CHECK(system(cmd) == 0);
