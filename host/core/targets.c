@@ -114,14 +114,19 @@ ladder_status targets_open(const char *backend, const char *device, int with_cpu
                            "unknown backend '%s': use opencl, cuda or all", backend);
     backend_slot slots[BACKEND_SLOTS];
     backends_probe(slots);
+    /* Why each backend asked for is unavailable. Said only when nothing can run: a
+     * machine without an NVIDIA driver is no reason to warn on every OpenCL run
+     * (ladder devices lists the reasons). */
     char unavailable[LADDER_MSG] = "";
+    size_t used = 0;
     for (int b = 0; b < BACKEND_SLOTS; b++) {
         backend_slot *s = &slots[b];
         if (!all && strcmp(backend, s->name) != 0)
             continue;
         if (!s->ops) {
-            fprintf(stderr, "ladder: %s: unavailable: %s\n", s->name, s->why);
-            snprintf(unavailable, sizeof unavailable, "%s: %s", s->name, s->why);
+            if (used < sizeof unavailable)
+                used += (size_t)snprintf(unavailable + used, sizeof unavailable - used,
+                                         "%s%s: %s", used ? "; " : "", s->name, s->why);
             continue;
         }
         int index = match_device(s, device, msg);
@@ -145,7 +150,7 @@ ladder_status targets_open(const char *backend, const char *device, int with_cpu
             return ladder_fail(msg, LADDER_ERROR,
                                "no %s device matches '%s': run 'ladder devices' to see them",
                                all ? "OpenCL or CUDA" : backend, device);
-        return ladder_fail(msg, LADDER_ERROR, "no device to run on (%s)",
+        return ladder_fail(msg, LADDER_ERROR, "no device to run on: %s",
                            unavailable[0] ? unavailable : "no backend available");
     }
     if (with_cpu) {
