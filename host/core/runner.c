@@ -73,16 +73,21 @@ void runner_row_outcome(result_row *row, ladder_status st, const measure_result 
                   (m->median_ms * 1e6);
 }
 
+/* The live table. Its columns have fixed widths and the parameters, whose length has no
+ * bound (rungs 5 and up list six or more), come last, so every other column stays
+ * aligned; why a row is not ok goes on a line of its own under it. */
+#define TABLE_ROW "%-7s %-14s %-16s %10s %10s %7s  %-32s %s\n"
+
 static void print_header(void)
 {
-    printf("%-7s %-14s %-24s %-16s %10s %10s %7s  %s\n", "backend", "rung", "params",
-           "M x N x K", "ms", "GFLOPS", "vs lib", "check");
+    printf(TABLE_ROW, "backend", "rung", "M x N x K", "ms", "GFLOPS", "vs lib", "check",
+           "params");
 }
 
 static void print_row(const result_row *row)
 {
-    char name[48], size[48], ms[16] = "-", gf[16] = "-", vs[16] = "-", check[320];
-    char params[160];
+    char name[48], size[64], ms[16] = "-", gf[16] = "-", vs[16] = "-", check[64];
+    char params[160], line[512];
     /* Tuned parameters are marked, so nobody mistakes them for the rung's defaults. */
     snprintf(params, sizeof params, "%s%s", row->params,
              strcmp(row->param_source, "tuned") == 0 ? " [tuned]" : "");
@@ -97,17 +102,83 @@ static void print_row(const result_row *row)
     }
     if (row->vs_library > 0)
         snprintf(vs, sizeof vs, "%.2f", row->vs_library);
-    if (strcmp(row->status, "ok") == 0)
-        snprintf(check, sizeof check, "ok (%s%s%.2g)", row->verify,
-                 strcmp(row->verify, "off") ? ", err/bound " : "",
-                 strcmp(row->verify, "off") ? row->error_ratio : 0.0);
-    else
-        snprintf(check, sizeof check, "%s: %s", row->status, row->reason);
-    if (strcmp(row->verify, "off") == 0 && strcmp(row->status, "ok") == 0)
+    int ok = strcmp(row->status, "ok") == 0;
+    if (ok && strcmp(row->verify, "off") == 0)
         snprintf(check, sizeof check, "ok (not verified)");
-    printf("%-7s %-14s %-24s %-16s %10s %10s %7s  %s\n", row->backend, name, params, size,
-           ms, gf, vs, check);
+    else if (ok)
+        snprintf(check, sizeof check, "ok (%s, err/bound %.2g)", row->verify,
+                 row->error_ratio);
+    else
+        snprintf(check, sizeof check, "%s", row->status);
+    snprintf(line, sizeof line, TABLE_ROW, row->backend, name, size, ms, gf, vs, check,
+             params);
+    /* A baseline has no parameters: no trailing blanks. */
+    size_t end = strlen(line) - 1;
+    while (end > 0 && line[end - 1] == ' ')
+        end--;
+    printf("%.*s\n", (int)end, line);
+    if (!ok && row->reason[0])
+        printf("        %s\n", row->reason);
     fflush(stdout);
+}
+
+/* Rungs that only another backend has are not run on a target; their rows go to the
+ * result file as unsupported, but the live table says so once, at the end, rather than
+ * on every size. */
+static int only_elsewhere(const rung *r, const run_target *t)
+{
+    return t->ops && !rung_on_backend(r, t->dev.backend);
+}
+
+static const char *backend_title(const char *backend)
+{
+    return strcmp(backend, "cuda") == 0 ? "CUDA" : strcmp(backend, "opencl") == 0 ? "OpenCL"
+                                                                                   : backend;
+}
+
+/* One line per target and other backend: "opencl:0 skipped rungs 13 async, 14 bigtile:
+ * CUDA only (12 rows, in the result file as unsupported)". `rows` counts the rows of each
+ * (target, rung). */
+static void print_elsewhere(const run_plan *plan, const int *rows)
+{
+    for (int t = 0; t < plan->ntargets; t++) {
+        const int *mine = rows + (size_t)t * (size_t)plan->nrungs;
+        for (int first = 0; first < plan->nrungs; first++) {
+            if (!mine[first])
+                continue;
+            const char *other = plan->rungs[first]->only_backend;
+            int seen = 0, nlisted = 0, total = 0;
+            for (int i = 0; i < plan->nrungs; i++) {
+                if (!mine[i] || strcmp(plan->rungs[i]->only_backend, other) != 0)
+                    continue;
+                seen |= i < first; /* this backend's line was printed already */
+                nlisted++;
+            }
+            if (seen)
+                continue;
+            const run_target *target = &plan->targets[t];
+            printf("%s:%d skipped rung%s", target->dev.backend, target->dev.index,
+                   nlisted == 1 ? "" : "s");
+            for (int i = first, k = 0; i < plan->nrungs; i++) {
+                if (!mine[i] || strcmp(plan->rungs[i]->only_backend, other) != 0)
+                    continue;
+                printf("%s %d %s", k++ ? "," : "", plan->rungs[i]->number,
+                       plan->rungs[i]->name);
+                total += mine[i];
+            }
+            int present = 0;
+            for (int k = 0; k < plan->ntargets; k++)
+                present |= plan->targets[k].ops &&
+                           strcmp(plan->targets[k].dev.backend, other) == 0;
+            printf(": %s only (%d row%s, in the result file as unsupported", backend_title(other),
+                   total, total == 1 ? "" : "s");
+            if (present)
+                printf(")\n");
+            else
+                printf("; no %s device in this run: see ladder devices)\n",
+                       backend_title(other));
+        }
+    }
 }
 
 /* ---- the loop ------------------------------------------------------------------------ */
@@ -213,7 +284,7 @@ static void count_row(run_summary *sum, const result_row *row)
 static ladder_status run_target_size(const run_plan *plan, run_target *t, program_cache *pc,
                                      const gemm_size *s, const float *A, const float *B,
                                      float *scratch, const reference *ref,
-                                     run_summary *sum, char *msg)
+                                     run_summary *sum, int *elsewhere_rows, char *msg)
 {
     size_context sc;
     library_mark lib = {0};
@@ -240,7 +311,10 @@ static ladder_status run_target_size(const run_plan *plan, run_target *t, progra
             continue;
         result_row row;
         measure_row(plan, t, pc, &sc, r, s, ref, &lib, &row);
-        print_row(&row);
+        if (only_elsewhere(r, t))
+            elsewhere_rows[i]++;
+        else
+            print_row(&row);
         count_row(sum, &row);
         st = results_append(plan->writer, &row, msg);
     }
@@ -267,6 +341,10 @@ ladder_status runner_run(const run_plan *plan, run_summary *sum, char *msg)
         if (!(caches[t] = program_cache_new()))
             return ladder_fail(msg, LADDER_ERROR, "out of host memory");
 
+    int *elsewhere = calloc((size_t)plan->ntargets * (size_t)plan->nrungs + 1,
+                            sizeof *elsewhere);
+    if (!elsewhere)
+        return ladder_fail(msg, LADDER_ERROR, "out of host memory");
     print_header();
     ladder_status st = LADDER_OK;
     for (int si = 0; si < plan->nsizes && st == LADDER_OK && !runner_interrupted; si++) {
@@ -288,12 +366,14 @@ ladder_status runner_run(const run_plan *plan, run_summary *sum, char *msg)
         }
         for (int t = 0; t < plan->ntargets && st == LADDER_OK && !runner_interrupted; t++)
             st = run_target_size(plan, &plan->targets[t], caches[t], s, A, B, scratch, ref,
-                                 sum, msg);
+                                 sum, elsewhere + (size_t)t * (size_t)plan->nrungs, msg);
         reference_free(ref);
         free(A);
         free(B);
         free(scratch);
     }
+    print_elsewhere(plan, elsewhere);
+    free(elsewhere);
     for (int t = 0; t < plan->ntargets; t++)
         if (plan->targets[t].ops)
             program_cache_free(caches[t], plan->targets[t].ops);
