@@ -68,7 +68,10 @@ ladder_status measure(const measure_job *j, measure_result *out, char *msg)
             return LADDER_OK; /* a wrong result gets no speed figure */
     }
 
-    int cap = j->reps > MIN_TIMED_REPS ? j->reps : MIN_TIMED_REPS;
+    /* reps timed runs at most; max_seconds stops them earlier, but never before three (a
+     * median of one is no median), unless fewer were asked for. */
+    int cap = j->reps > 1 ? j->reps : 1;
+    int least = cap < MIN_TIMED_REPS ? cap : MIN_TIMED_REPS;
     double *ms = malloc((size_t)cap * sizeof *ms);
     if (!ms)
         return ladder_fail(msg, LADDER_ERROR, "out of host memory");
@@ -81,7 +84,7 @@ ladder_status measure(const measure_job *j, measure_result *out, char *msg)
             return st;
         }
         total += ms[n++];
-        if (n >= MIN_TIMED_REPS && total > 1000.0 * j->max_seconds)
+        if (n >= least && total > 1000.0 * j->max_seconds)
             break;
     }
     qsort(ms, (size_t)n, sizeof *ms, compare_doubles);

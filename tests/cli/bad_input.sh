@@ -28,7 +28,7 @@ expect_error "out-of-range parameter" "out of range" -- run --rungs 2 --param TS
 expect_error "non-integer parameter" "is not an integer" -- run --rungs 2 --param TS=big "${o[@]}"
 expect_error "malformed parameter" "expected NAME=VALUE" -- run --param TS "${o[@]}"
 expect_error "bad verify mode" "--verify 'maybe'" -- run --verify maybe "${o[@]}"
-expect_error "zero reps" "--reps needs" -- run --reps 0 "${o[@]}"
+expect_error "zero reps" "--reps needs an integer from 1 to 1000000" -- run --reps 0 "${o[@]}"
 expect_error "bad max-time" "--max-time needs" -- run --max-time -1 "${o[@]}"
 expect_error "bad seed" "--seed needs" -- run --seed x "${o[@]}"
 expect_error "unknown backend" "unknown backend 'metal'" -- run --backend metal "${o[@]}"

@@ -11,6 +11,15 @@ head -1 "$out" | grep -q '^date,version,host,backend,device,vendor,driver,comput
 [ "$(column "$out" seed | head -1)" = "1" ] && pass || fail "seed not recorded"
 column "$out" gflops | awk '!($1 > 0) { bad = 1 } END { exit bad }' && pass || fail "missing GFLOPS"
 
+# --reps N is the most timed runs, and what it says: 1 and 2 are taken as they are (the
+# error for 0 says 1 is the least); --max-time stops earlier, but not before 3.
+for reps in 1 2; do
+  "$LADDER" run --rungs cpu --sizes 16 --reps $reps --output "$WORK/reps$reps.csv" >/dev/null 2>&1
+  [ "$(column "$WORK/reps$reps.csv" reps)" = $reps ] && pass || fail "--reps $reps: $(column "$WORK/reps$reps.csv" reps) timed runs"
+done
+"$LADDER" run --rungs cpu --sizes 128 --reps 50 --max-time 0.000001 --output "$WORK/least.csv" >/dev/null 2>&1
+[ "$(column "$WORK/least.csv" reps)" = 3 ] && pass || fail "--max-time stopped before 3 runs"
+
 if has_opencl_device; then
   out="$WORK/ocl.csv"
   "$LADDER" run --backend opencl --rungs 1,clblast,cpu --sizes 64 --seed 7 --output "$out" >"$WORK/log" 2>&1 \
