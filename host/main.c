@@ -5,7 +5,6 @@
 
 #include "cli/cli.h"
 #include "ladder_version.h"
-#include "report/plot.h"
 
 static void usage(FILE *out)
 {

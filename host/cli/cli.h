@@ -12,6 +12,7 @@
 
 int cmd_devices(int argc, char **argv);
 int cmd_list(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_schema(int argc, char **argv);
 int cmd_table(int argc, char **argv);

@@ -1,4 +1,4 @@
-/* `ladder plot [options] FILE...`: the command line of the plotter.
+/* `ladder plot`: what it does once its command line (cli/cli_plot.c) is read.
  *
  * It runs nothing: it reads result files (from any machines, concatenated or not), writes
  * small data tables into a temporary folder and has gnuplot draw them with the committed
@@ -18,162 +18,37 @@
 #include "report/plot_gnuplot.h"
 #include "report/plot_model.h"
 
-#define DEFAULT_OUT "figures"
-#define MAX_PEAKS 32
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-        "usage: ladder plot [options] RESULTS.csv...\n"
-        "Draws the figures of gemm-ladder result files with gnuplot; runs nothing.\n"
-        "Files from different machines can be given together (or concatenated).\n"
-        "\n"
-        "  --out DIR            folder for the pictures, created if needed (default: %s)\n"
-        "  --size N             size of the one-size charts (bars, step gains); default 4096,\n"
-        "                       or the largest size measured where 4096 was not\n"
-        "  --peak DEV=GFLOPS    FP32 peak of the devices whose name contains DEV (any case);\n"
-        "                       overrides the peak in the files; repeatable\n"
-        "  --format LIST        png,svg (default), png or svg\n"
-        "  --normalize WHAT     cross-device chart relative to each device's 'library'\n"
-        "                       (default; the FP32 peak where none was measured) or 'peak'\n"
-        "  --keep-data          keep the data tables and generated scripts, and say where\n"
-        "  --check              only check that gnuplot can be run\n"
-        "  --help               this text\n"
-        "\n"
-        "Pictures (see plots/README.md): DEVICE-BACKEND-gflops, DEVICE-bars-SIZE,\n"
-        "DEVICE-BACKEND-steps-SIZE, compare-devices; each as .png and .svg.\n"
-        "Environment: LADDER_GNUPLOT (the gnuplot program), LADDER_PLOTS_DIR (the scripts).\n",
-        DEFAULT_OUT);
-}
-
-typedef struct {
-    const char *out;
-    long size;
-    const char *peaks[MAX_PEAKS];
-    int npeaks;
-    const char *formats[PLOT_MAX_FORMATS];
-    int nformats;
-    int normalize_peak;
-    int keep_data;
-    int check_only;
-    int help;
-    char **files;
-    int nfiles;
-} plot_options;
-
-static ladder_status parse_formats(const char *list, plot_options *o, char *msg)
-{
-    o->nformats = 0;
-    const char *p = list;
-    while (*p) {
-        size_t len = strcspn(p, ",");
-        const char *format = NULL;
-        if (len == 3 && strncmp(p, "png", 3) == 0)
-            format = "png";
-        else if (len == 3 && strncmp(p, "svg", 3) == 0)
-            format = "svg";
-        else
-            return ladder_fail(msg, LADDER_ERROR, "--format: '%.*s' is not png or svg", (int)len, p);
-        int seen = 0;
-        for (int i = 0; i < o->nformats; i++)
-            seen |= strcmp(o->formats[i], format) == 0;
-        if (!seen)
-            o->formats[o->nformats++] = format;
-        p += len;
-        if (*p == ',')
-            p++;
-    }
-    if (o->nformats == 0)
-        return ladder_fail(msg, LADDER_ERROR, "--format: give png, svg or png,svg");
-    return LADDER_OK;
-}
-
-/* An option's value: the next argument, which must exist. */
-static const char *value_of(int argc, char **argv, int *i, char *msg)
-{
-    if (*i + 1 >= argc) {
-        ladder_fail(msg, LADDER_ERROR, "%s needs a value", argv[*i]);
-        return NULL;
-    }
-    return argv[++*i];
-}
-
-static ladder_status parse_options(int argc, char **argv, plot_options *o, char *msg)
-{
-    memset(o, 0, sizeof *o);
-    o->out = DEFAULT_OUT;
-    o->formats[0] = "png";
-    o->formats[1] = "svg";
-    o->nformats = 2;
-    o->files = calloc((size_t)argc + 1, sizeof *o->files);
-    if (!o->files)
-        return ladder_fail(msg, LADDER_ERROR, "out of memory");
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = NULL;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            o->help = 1;
-        } else if (strcmp(a, "--check") == 0) {
-            o->check_only = 1;
-        } else if (strcmp(a, "--keep-data") == 0) {
-            o->keep_data = 1;
-        } else if (strcmp(a, "--out") == 0) {
-            if (!(v = value_of(argc, argv, &i, msg)))
-                return LADDER_ERROR;
-            o->out = v;
-        } else if (strcmp(a, "--size") == 0) {
-            if (!(v = value_of(argc, argv, &i, msg)))
-                return LADDER_ERROR;
-            char *end = NULL;
-            o->size = strtol(v, &end, 10);
-            if (end == v || *end != '\0' || o->size <= 0)
-                return ladder_fail(msg, LADDER_ERROR, "--size: '%s' is not a positive size", v);
-        } else if (strcmp(a, "--peak") == 0) {
-            if (!(v = value_of(argc, argv, &i, msg)))
-                return LADDER_ERROR;
-            if (o->npeaks == MAX_PEAKS)
-                return ladder_fail(msg, LADDER_ERROR, "--peak: at most %d of them", MAX_PEAKS);
-            o->peaks[o->npeaks++] = v;
-        } else if (strcmp(a, "--format") == 0) {
-            if (!(v = value_of(argc, argv, &i, msg)) || parse_formats(v, o, msg) != LADDER_OK)
-                return LADDER_ERROR;
-        } else if (strcmp(a, "--normalize") == 0) {
-            if (!(v = value_of(argc, argv, &i, msg)))
-                return LADDER_ERROR;
-            if (strcmp(v, "library") != 0 && strcmp(v, "peak") != 0)
-                return ladder_fail(msg, LADDER_ERROR, "--normalize: '%s' is not library or peak",
-                                   v);
-            o->normalize_peak = strcmp(v, "peak") == 0;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return ladder_fail(msg, LADDER_ERROR, "unknown option %s (see ladder plot --help)", a);
-        } else {
-            o->files[o->nfiles++] = argv[i];
-        }
-    }
-    if (!o->help && !o->check_only && o->nfiles == 0)
-        return ladder_fail(msg, LADDER_ERROR, "no result files given (see ladder plot --help)");
-    return LADDER_OK;
-}
-
-/* mkdir -p: the output folder may be several levels deep. */
+/* mkdir -p: the output folder may be several levels deep. A folder it makes is named on
+ * stderr, so a mistyped --output does not grow a tree unnoticed. */
 static ladder_status make_folder(const char *path, char *msg)
 {
     char buf[PLOT_PATH];
+    if (!path[0])
+        return ladder_fail(msg, LADDER_ERROR, "--output is empty: give a folder");
     if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
-        return ladder_fail(msg, LADDER_ERROR, "--out: path too long");
+        return ladder_fail(msg, LADDER_ERROR, "--output: path too long");
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISDIR(st.st_mode))
+        return ladder_fail(msg, LADDER_ERROR, "--output %s is a file: the figures go into a "
+                           "folder", path);
+    int made = 0;
     for (char *p = buf + 1; ; p++) {
         if (*p != '/' && *p != '\0')
             continue;
         char saved = *p;
         *p = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+        if (mkdir(buf, 0777) == 0)
+            made = 1;
+        else if (errno != EEXIST)
             return ladder_fail(msg, LADDER_ERROR, "cannot create %s: %s", buf, strerror(errno));
         *p = saved;
         if (saved == '\0')
             break;
     }
-    struct stat st;
     if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
-        return ladder_fail(msg, LADDER_ERROR, "--out: %s is not a folder", path);
+        return ladder_fail(msg, LADDER_ERROR, "--output: %s is not a folder", path);
+    if (made)
+        fprintf(stderr, "ladder plot: created the folder %s\n", path);
     return LADDER_OK;
 }
 
@@ -238,7 +113,7 @@ static ladder_status prepare_job(const plot_options *o, plot_job *job, char *msg
     if (gnuplot_scripts_dir(job->scripts, sizeof job->scripts, msg) != LADDER_OK)
         return LADDER_ERROR;
     if (strlen(o->out) >= sizeof job->outdir)
-        return ladder_fail(msg, LADDER_ERROR, "--out: path too long");
+        return ladder_fail(msg, LADDER_ERROR, "--output: path too long");
     if (make_folder(o->out, msg) != LADDER_OK)
         return LADDER_ERROR;
     snprintf(job->outdir, sizeof job->outdir, "%s", o->out);
@@ -255,39 +130,23 @@ static ladder_status prepare_job(const plot_options *o, plot_job *job, char *msg
     return LADDER_OK;
 }
 
-int cmd_plot(int argc, char **argv)
+int plot_run(const plot_options *o)
 {
     char msg[LADDER_MSG];
-    plot_options o;
     plot_model model = {0};
     plot_job job;
     memset(&job, 0, sizeof job);
     int rc = 1;
 
-    if (parse_options(argc, argv, &o, msg) != LADDER_OK)
+    if (plot_model_load(&model, o->files, o->nfiles, msg) != LADDER_OK)
         goto fail;
-    if (o.help) {
-        usage(stdout);
-        rc = 0;
-        goto out;
-    }
-    /* gnuplot first: `make plot` calls --check before a sweep of many minutes, and nobody
-     * should fix their result files only to learn that gnuplot is missing. */
-    if (gnuplot_check(msg) != LADDER_OK)
-        goto fail;
-    if (o.check_only) {
-        rc = 0;
-        goto out;
-    }
-    if (plot_model_load(&model, o.files, o.nfiles, msg) != LADDER_OK)
-        goto fail;
-    for (int i = 0; i < o.npeaks; i++)
-        if (plot_model_set_peak(&model, o.peaks[i], msg) != LADDER_OK)
+    for (int i = 0; i < o->npeaks; i++)
+        if (plot_model_set_peak(&model, o->peaks[i], msg) != LADDER_OK)
             goto fail;
-    if (check_size(&model, o.size, msg) != LADDER_OK)
+    if (check_size(&model, o->size, msg) != LADDER_OK)
         goto fail;
     job.model = &model;
-    if (prepare_job(&o, &job, msg) != LADDER_OK)
+    if (prepare_job(o, &job, msg) != LADDER_OK)
         goto fail;
 
     draw_all(&job);
@@ -295,7 +154,7 @@ int cmd_plot(int argc, char **argv)
         fprintf(stderr, "ladder plot: nothing could be drawn from these rows (see the notes "
                         "above)\n");
     rc = job.failed == 0 && job.written > 0 ? 0 : 1;
-    if (o.keep_data)
+    if (o->keep_data)
         fprintf(stderr, "ladder plot: data tables and scripts kept in %s\n", job.tmpdir);
     else
         remove_folder(job.tmpdir);
@@ -305,6 +164,5 @@ fail:
     fprintf(stderr, "ladder plot: %s\n", msg);
 out:
     plot_model_free(&model);
-    free(o.files);
     return rc;
 }

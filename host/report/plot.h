@@ -1,9 +1,28 @@
-/* `ladder plot`: draws the figures of result files with gnuplot. */
+/* `ladder plot`: draws the figures of result files with gnuplot. The command line is
+ * cli/cli_plot.c; this is what it asks for, and the drawing. */
 #ifndef LADDER_PLOT_H
 #define LADDER_PLOT_H
 
-/* argv[0] is "plot"; the rest are options and result files. Returns the process exit
- * status: 0 when every figure was drawn, 1 on any error (each reported on one line). */
-int cmd_plot(int argc, char **argv);
+#include "report/plot_figure.h"
+
+#define PLOT_MAX_PEAKS 32
+
+typedef struct {
+    const char *out;                /* folder for the pictures (--output) */
+    long size;                      /* --sizes: the one-size charts' size; 0 = the default */
+    const char *peaks[PLOT_MAX_PEAKS]; /* --peak DEV=GFLOPS */
+    int npeaks;
+    const char *formats[PLOT_MAX_FORMATS];
+    int nformats;
+    int normalize_peak;             /* --normalize peak */
+    int keep_data;                  /* --keep-data */
+    char **files;                   /* the result files */
+    int nfiles;
+} plot_options;
+
+/* Reads the files and draws every figure into o->out, which is created (and said so on
+ * stderr) when missing. Returns the exit status: 0 when every figure was drawn, 1 on any
+ * error (each reported on one line). */
+int plot_run(const plot_options *o);
 
 #endif

@@ -179,19 +179,28 @@ static int contains_ignoring_case(const char *haystack, const char *needle)
     return n == 0;
 }
 
-ladder_status plot_model_set_peak(plot_model *m, const char *spec, char *msg)
+ladder_status plot_peak_parse(const char *spec, char *needle, size_t size, double *gflops,
+                              char *msg)
 {
     const char *eq = strrchr(spec, '=');
     if (!eq || eq == spec)
         return ladder_fail(msg, LADDER_ERROR, "--peak '%s': expected DEVICE-SUBSTRING=GFLOPS, "
                                               "for example --peak 'H100=66900'", spec);
     char *end = NULL;
-    double gflops = strtod(eq + 1, &end);
-    if (end == eq + 1 || *end != '\0' || !isfinite(gflops) || gflops <= 0.0)
+    *gflops = strtod(eq + 1, &end);
+    if (end == eq + 1 || *end != '\0' || !isfinite(*gflops) || *gflops <= 0.0)
         return ladder_fail(msg, LADDER_ERROR, "--peak '%s': '%s' is not a positive number of "
                                               "GFLOPS", spec, eq + 1);
+    snprintf(needle, size, "%.*s", (int)(eq - spec), spec);
+    return LADDER_OK;
+}
+
+ladder_status plot_model_set_peak(plot_model *m, const char *spec, char *msg)
+{
     char needle[256];
-    snprintf(needle, sizeof needle, "%.*s", (int)(eq - spec), spec);
+    double gflops;
+    if (plot_peak_parse(spec, needle, sizeof needle, &gflops, msg) != LADDER_OK)
+        return LADDER_ERROR;
     int matched = 0;
     for (int d = 0; d < m->ndevices; d++) {
         if (contains_ignoring_case(m->devices[d].name, needle)) {

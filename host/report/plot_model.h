@@ -44,8 +44,13 @@ typedef struct {
  * Notes (rows skipped, duplicates replaced) go to stderr; errors fill msg. */
 ladder_status plot_model_load(plot_model *m, char *const *paths, int npaths, char *msg);
 
+/* Reads a user peak "DEVICE-SUBSTRING=GFLOPS": the substring into needle, the number into
+ * *gflops. An error if there is no substring or the number is not > 0. */
+ladder_status plot_peak_parse(const char *spec, char *needle, size_t size, double *gflops,
+                              char *msg);
+
 /* Applies a user peak "DEVICE-SUBSTRING=GFLOPS" to every device whose name contains the
- * substring (case-insensitive). An error if it matches none or the number is not > 0. */
+ * substring (case-insensitive). An error if it matches none or plot_peak_parse fails. */
 ladder_status plot_model_set_peak(plot_model *m, const char *spec, char *msg);
 
 void plot_model_free(plot_model *m);
