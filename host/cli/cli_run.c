@@ -40,10 +40,10 @@ static void run_help(void)
         "                   each backend, 'gpu' or 'cpu', or part of the device name\n"
         "                   (default: each backend's best device, a GPU if there is one)\n"
         "  --rungs LIST     numbers, ranges and names: 1-3,5,cublas,clblast,cpu;\n"
-        "                   'all' (default), 'kernels' or 'baselines'\n"
+        "                   'all' (default), 'kernels' or 'baselines' (alias: --rung)\n"
         "  --sizes LIST     N (square), MxNxK, START:END:STEP or START:END:xFACTOR,\n"
         "                   comma-separated (default on a GPU: " DEFAULT_SIZES_GPU ";\n"
-        "                   on a CPU only: " DEFAULT_SIZES_CPU ")\n"
+        "                   on a CPU only: " DEFAULT_SIZES_CPU ") (alias: --size)\n"
         "  --reps N         most timed repetitions per row, 1 to 1000000 (default %d)\n"
         "  --max-time S     stop repeating a row after S seconds of timed runs, but not\n"
         "                   before 3 of them (or N, if fewer) (default %.1f)\n"
@@ -217,7 +217,9 @@ static int parse_options(int argc, char **argv, run_options *o)
         STRING_OPTION("--backend", backend)
         STRING_OPTION("--device", device)
         STRING_OPTION("--rungs", rungs)
+        STRING_OPTION("--rung", rungs)
         STRING_OPTION("--sizes", sizes)
+        STRING_OPTION("--size", sizes)
         STRING_OPTION("--db", db)
 #undef STRING_OPTION
         static const char *const output_names[] = {"--output", "--out", NULL};

@@ -48,7 +48,8 @@ static void tune_help(void)
         "  --device D       as for ladder run (default: the backend's best device)\n"
         "  --sizes LIST     sizes each candidate runs, as for ladder run (default on a GPU:\n"
         "                   " DEFAULT_SIZES_GPU ", on a CPU: " DEFAULT_SIZES_CPU
-        "); each size class among them gets its own best\n"
+        "); each size class among them gets its own\n"
+        "                   best (alias: --size)\n"
         "  --budget B       120s, 5m (time: no candidate starts after it) or 50 (number of\n"
         "                   candidates) (default " DEFAULT_BUDGET ")\n"
         "  --strategy S     greedy (default): from the defaults, move to the fastest\n"
@@ -117,6 +118,7 @@ static int parse_options(int argc, char **argv, tune_options *o)
         STRING_OPTION("--backend", backend)
         STRING_OPTION("--device", device)
         STRING_OPTION("--sizes", sizes)
+        STRING_OPTION("--size", sizes)
         STRING_OPTION("--budget", budget)
         STRING_OPTION("--strategy", strategy)
         STRING_OPTION("--db", db)
