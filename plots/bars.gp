@@ -7,6 +7,8 @@
 #   n_rungs, n_backends
 #   backend_name, backend_title     arrays: "cuda", "CUDA (on each bar: % of cuBLAS)"
 #   n_libraries, library_gflops, library_title   the horizontal reference lines
+#   library_off_scale   array: 1 for a library far above every bar, drawn at the top
+#   y_top         where the GFLOPS axis ends when a library is off the scale; 0: automatic
 #   title_text, output_base, formats, scripts
 
 load scripts."/style.gp"
@@ -14,7 +16,14 @@ load scripts."/style.gp"
 set title title_text
 set xlabel "rung"
 set ylabel "GFLOPS  (higher is better)"
-set yrange [0:*]
+if (y_top > 0) {
+    # A library far above the bars (a CPU BLAS beside PoCL) would flatten them: the axis
+    # ends above the bars, and that library's line runs along its top, its key entry
+    # saying it is above the axis.
+    set yrange [0:y_top]
+} else {
+    set yrange [0:*]
+}
 set offsets 0, 0, graph 0.10, 0
 set xrange [-0.6:n_rungs-0.4]
 set xtics scale 0 rotate by -30 left
@@ -38,7 +47,8 @@ do for [fmt in formats] {
              lc rgb backend_color(backend_name[k]) title backend_title[k], \
          for [k=1:n_backends] data using (bar_x(k)):label_y_col(k):label_col(k) with labels \
              offset 0, 0.7 font ",11" notitle, \
-         for [i=1:n_libraries] library_gflops[i] with lines \
-             lc rgb library_color(i) dt library_dash(i) lw 2.5 title library_title[i]
+         for [i=1:n_libraries] (library_off_scale[i] ? y_top : library_gflops[i]) with lines \
+             lc rgb library_color(i) dt library_dash(i) lw (library_off_scale[i] ? 4 : 2.5) \
+             title library_title[i]
     set output
 }

@@ -2,6 +2,10 @@
  * vendor libraries as horizontal lines, and on each bar the fraction of its backend's
  * library it reached ("62%": how far this idea got towards cuBLAS).
  *
+ * A library far above every bar (the host's CPU BLAS beside PoCL: 150 GFLOPS against 15)
+ * would squeeze the bars into the bottom tenth of the axis. Such a line is drawn at the
+ * top of the axis instead, with a label that gives its value and says it is above.
+ *
  * A rung that has no ok row at this size in a backend (not run, failed, unsupported) gets
  * "n/a" at the foot of its place instead of a bar, so a missing bar is never mistaken for a
  * slow one.
@@ -12,6 +16,9 @@
 #include <string.h>
 
 #include "report/plot_gnuplot.h"
+
+/* A library line more than this many times the tallest bar is drawn off the scale. */
+#define OFF_SCALE_SPREAD 4.0
 
 /* The rungs measured by any of the device's groups, ascending; count returned. */
 static int device_rungs(const plot_model *m, int device, int **out)
@@ -126,23 +133,50 @@ ladder_status plot_fig_bars(plot_job *job, int device, char *msg)
         gnuplot_quote(fig.prelude, key);
         fputc('\n', fig.prelude);
     }
-    /* Libraries measured at this size become horizontal lines. */
-    int shown = 0;
-    for (int b = 0; b < nlibs; b++)
-        shown += plot_baseline_gflops(m, &libs[b], n) > 0.0;
+    /* Libraries measured at this size become horizontal lines; one far above the bars is
+     * drawn at the top of an axis that ends just above the bars and the other lines. */
+    double top_bar = 0.0, top_shown = 0.0;
+    for (int r = 0; r < nrungs; r++)
+        for (int k = 0; k < ngroups; k++) {
+            double v = plot_gflops(m, d->name, m->groups[groups[k]].backend, rungs[r], NULL, n);
+            top_bar = v > top_bar ? v : top_bar;
+        }
+    top_shown = top_bar;
+    int shown = 0, off_scale = 0;
+    for (int b = 0; b < nlibs; b++) {
+        double v = plot_baseline_gflops(m, &libs[b], n);
+        if (v <= 0.0)
+            continue;
+        shown++;
+        if (top_bar > 0.0 && v > OFF_SCALE_SPREAD * top_bar)
+            off_scale++;
+        else if (v > top_shown)
+            top_shown = v;
+    }
     gnuplot_set_number(fig.prelude, "n_libraries", shown);
-    fprintf(fig.prelude, "array library_gflops[%d]\narray library_title[%d]\n", shown ? shown : 1,
+    /* 0: the axis ends where gnuplot chooses; else here, above every bar and line on it. */
+    fprintf(fig.prelude, "y_top = %.6g\n", off_scale ? 1.15 * top_shown : 0.0);
+    fprintf(fig.prelude, "array library_gflops[%d]\narray library_title[%d]\n"
+                         "array library_off_scale[%d]\n", shown ? shown : 1, shown ? shown : 1,
             shown ? shown : 1);
+    if (!shown) /* gnuplot evaluates the plot expression even when the loop is empty */
+        fprintf(fig.prelude, "library_gflops[1] = 0\nlibrary_off_scale[1] = 0\n");
     for (int b = 0, i = 0; b < nlibs; b++) {
         double v = plot_baseline_gflops(m, &libs[b], n);
         if (v <= 0.0)
             continue;
-        char gflops[32], key[160];
+        int off = top_bar > 0.0 && v > OFF_SCALE_SPREAD * top_bar;
+        char gflops[32], key[200];
         plot_format_gflops(v, gflops, sizeof gflops);
-        snprintf(key, sizeof key, "%s, %s GFLOPS", plot_library_label(libs[b].name, libs[b].backend),
-                 gflops);
+        if (off)
+            snprintf(key, sizeof key, "%s, %s GFLOPS (%.0fx the tallest bar: above the axis)",
+                     plot_library_label(libs[b].name, libs[b].backend), gflops, v / top_bar);
+        else
+            snprintf(key, sizeof key, "%s, %s GFLOPS",
+                     plot_library_label(libs[b].name, libs[b].backend), gflops);
         i++;
-        fprintf(fig.prelude, "library_gflops[%d] = %.6g\nlibrary_title[%d] = ", i, v, i);
+        fprintf(fig.prelude, "library_gflops[%d] = %.6g\nlibrary_off_scale[%d] = %d\n"
+                             "library_title[%d] = ", i, v, i, off, i);
         gnuplot_quote(fig.prelude, key);
         fputc('\n', fig.prelude);
     }

@@ -82,8 +82,9 @@ ladder_status plot_fig_steps(plot_job *job, int group, char *msg)
     }
 
     char title[512];
-    snprintf(title, sizeof title, "%s, %s: what each rung gained over the one before it "
-             "(M = N = K = %ld)", d->name, plot_backend_label(g->backend), n);
+    /* Short enough that a long device name (PoCL's) still fits the width. */
+    snprintf(title, sizeof title, "%s, %s: each rung's gain over the one before, M = N = K = %ld",
+             d->name, plot_backend_label(g->backend), n);
     gnuplot_set_string(fig.prelude, "title_text", title);
     gnuplot_set_number(fig.prelude, "n_steps", nsteps);
     /* A log scale makes a halving as tall as a doubling; leave room for the labels. */

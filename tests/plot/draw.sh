@@ -62,6 +62,8 @@ if grep -q 'FP32 peak' "$data/$cpu-opencl-gflops.dat"; then fail "a peak was inv
 grep -q '"CPU BLAS (host)"' "$data/$cpu-opencl-gflops.dat" || fail "no CPU BLAS line on the CPU chart"
 grep -q 'GPU B, OpenCL (% of FP32 peak at 2048)' "$data/compare-devices.gp" \
     || fail "GPU B is not normalised to its given peak"
+# Libraries near the bars leave the bar chart's axis to gnuplot.
+grep -qx 'y_top = 0' "$data/$gpu-bars-4096.gp" || fail "the GPU's bar chart has a fixed axis"
 
 # --- only PNG, at another size, drawing again over the same folder ---
 "$ladder" plot --out "$work/figures" --format png --size 1024 \
@@ -79,6 +81,23 @@ cat "$fixtures/gpu-a-cuda-opencl.csv" "$fixtures/cpu-pocl.csv" > "$work/both.csv
 check_svg "$work/concatenated/compare-devices.svg"
 check_svg "$work/concatenated/$cpu-opencl-gflops.svg"
 [ "$(wc -l < "$work/stdout")" -eq 9 ] || fail "concatenated: expected 9 pictures: $(cat "$work/stdout")"
+
+# --- a CPU through PoCL beside its own CPU BLAS, ten times faster than any rung: the bar
+# chart's axis ends just above the bars and CLBlast (1.15 x rung 4's 15 GFLOPS), and the
+# CPU BLAS line runs along its top, its key saying it is above; the GFLOPS chart is log ---
+"$ladder" plot --out "$work/pocl" --format png --keep-data "$fixtures/pocl-beside-blas.csv" \
+    > "$work/stdout" 2> "$work/stderr" || { cat "$work/stderr"; fail "ladder plot of PoCL beside a BLAS failed"; }
+pocl_data=$(sed -n 's/^ladder plot: data tables and scripts kept in //p' "$work/stderr")
+[ -d "$pocl_data" ] || fail "--keep-data did not say where the tables are"
+trap 'rm -rf "$work" "$data" "$pocl_data"' EXIT
+pocl=cpu-fixture-fixture-cpu-2-core
+check_png "$work/pocl/$pocl-bars-512.png"
+grep -qx 'y_top = 17.25' "$pocl_data/$pocl-bars-512.gp" || fail "bars: $(grep y_top "$pocl_data/$pocl-bars-512.gp")"
+grep -qx 'library_off_scale\[1\] = 0' "$pocl_data/$pocl-bars-512.gp" || fail "CLBlast is drawn off the scale"
+grep -qx 'library_off_scale\[2\] = 1' "$pocl_data/$pocl-bars-512.gp" || fail "the CPU BLAS is drawn on the scale"
+grep -qF "CPU BLAS (host), 150 GFLOPS (10x the tallest bar: above the axis)" "$pocl_data/$pocl-bars-512.gp" \
+    || fail "the CPU BLAS's key does not say it is above the axis"
+grep -qx 'log_y = 1' "$pocl_data/$pocl-opencl-gflops.gp" || fail "the GFLOPS chart of PoCL beside a BLAS is not log"
 
 # --- --help and --check succeed ---
 "$ladder" plot --help | grep -q "usage: ladder plot" || fail "--help"
