@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "report/plot.h"
@@ -155,8 +156,14 @@ static int parse_options(int argc, char **argv, plot_options *o, int *check_only
     }
     if (!*check_only && o->nfiles == 0)
         return cli_usage_error("plot", "no result files given (see ladder plot --help)");
+    /* The folder is made (if need be) once the files have been read; a name that cannot
+     * be one is a usage error now. */
+    struct stat st;
     if (!o->out[0])
         return cli_usage_error("plot", "--output is empty: give a folder");
+    if (stat(o->out, &st) == 0 && !S_ISDIR(st.st_mode))
+        return cli_usage_error("plot", "--output %s is a file: the figures go into a folder",
+                               o->out);
     return 0;
 }
 

@@ -23,14 +23,8 @@
 static ladder_status make_folder(const char *path, char *msg)
 {
     char buf[PLOT_PATH];
-    if (!path[0])
-        return ladder_fail(msg, LADDER_ERROR, "--output is empty: give a folder");
     if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
         return ladder_fail(msg, LADDER_ERROR, "--output: path too long");
-    struct stat st;
-    if (stat(path, &st) == 0 && !S_ISDIR(st.st_mode))
-        return ladder_fail(msg, LADDER_ERROR, "--output %s is a file: the figures go into a "
-                           "folder", path);
     int made = 0;
     for (char *p = buf + 1; ; p++) {
         if (*p != '/' && *p != '\0')
@@ -45,6 +39,7 @@ static ladder_status make_folder(const char *path, char *msg)
         if (saved == '\0')
             break;
     }
+    struct stat st;
     if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
         return ladder_fail(msg, LADDER_ERROR, "--output: %s is not a folder", path);
     if (made)

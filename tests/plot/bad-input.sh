@@ -60,7 +60,7 @@ expect 2 "--out needs a value"                                     "$f/gpu-b-ope
 expect 2 "--sizes: '0' is not a positive size"                  --sizes 0 "$f/gpu-b-opencl.csv"
 expect 2 "--output is empty: give a folder"                      --output '' "$f/gpu-b-opencl.csv"
 touch "$work/a-file"
-expect 1 "is a file: the figures go into a folder"               --output "$work/a-file" "$f/gpu-b-opencl.csv"
+expect 2 "is a file: the figures go into a folder"               --output "$work/a-file" "$f/gpu-b-opencl.csv"
 
 [ $failures -eq 0 ] || { echo "$failures bad-input checks failed" >&2; exit 1; }
 echo "plot bad input: ok"
