@@ -23,6 +23,28 @@ int cmd_tune(int argc, char **argv);
  * missing; 0 when argv[*i] is another option. */
 int cli_option(int argc, char **argv, int *i, const char *name, const char **value);
 
+/* In a loop over argv with index `i`: when argv[i] is the option `name` (as cli_option
+ * reads it), evaluates `parse`, an expression on its value `v` that is 0, or EXIT_USAGE
+ * after printing why, and goes on with the next argument; returns EXIT_USAGE from the
+ * enclosing function for a missing value or a refused one. Needs `const char *v` and
+ * `int got` in scope. */
+#define CLI_OPTION(name, parse)                                    \
+        if ((got = cli_option(argc, argv, &i, name, &v)) != 0) {   \
+            if (got < 0 || (parse) != 0)                           \
+                return EXIT_USAGE;                                 \
+            continue;                                              \
+        }
+
+/* What an argument of a subcommand that reads files after its options (plot, table) is. */
+typedef enum {
+    CLI_ARG_FILE,   /* a file name, now stored in files[(*nfiles)++]; or `--`, after which
+                       every argument is one (*only_files is set) */
+    CLI_ARG_HELP,   /* --help or -h */
+    CLI_ARG_OPTION, /* anything else starting with '-' */
+} cli_argument;
+
+cli_argument cli_file_argument(const char *arg, int *only_files, char **files, int *nfiles);
+
 /* Prints "ladder <cmd>: <message>" to stderr and returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

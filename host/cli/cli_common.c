@@ -28,6 +28,21 @@ int cli_option(int argc, char **argv, int *i, const char *name, const char **val
     return 1;
 }
 
+cli_argument cli_file_argument(const char *arg, int *only_files, char **files, int *nfiles)
+{
+    if (!*only_files && strcmp(arg, "--") == 0) {
+        *only_files = 1;
+        return CLI_ARG_FILE;
+    }
+    if (*only_files || arg[0] != '-' || arg[1] == '\0') {
+        files[(*nfiles)++] = (char *)arg;
+        return CLI_ARG_FILE;
+    }
+    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
+        return CLI_ARG_HELP;
+    return CLI_ARG_OPTION;
+}
+
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;

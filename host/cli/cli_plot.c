@@ -113,21 +113,18 @@ static int parse_options(int argc, char **argv, plot_options *o, int *check_only
     o->files = calloc((size_t)argc + 1, sizeof *o->files);
     if (!o->files)
         return cli_usage_error("plot", "out of memory");
-    int only_files = 0;
+    int only_files = 0, got;
+    const char *v;
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        int got;
-        if (only_files || a[0] != '-' || a[1] == '\0') {
-            o->files[o->nfiles++] = argv[i];
+        const char *a = argv[i];
+        switch (cli_file_argument(a, &only_files, o->files, &o->nfiles)) {
+        case CLI_ARG_FILE:
             continue;
-        }
-        if (strcmp(a, "--") == 0) {
-            only_files = 1;
-            continue;
-        }
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+        case CLI_ARG_HELP:
             usage();
             return -1;
+        case CLI_ARG_OPTION:
+            break;
         }
         if (strcmp(a, "--check") == 0) {
             *check_only = 1;
@@ -138,20 +135,13 @@ static int parse_options(int argc, char **argv, plot_options *o, int *check_only
             continue;
         }
         /* Each option's parser returns 0, or EXIT_USAGE after printing why. */
-#define OPTION(name, parse)                                        \
-        if ((got = cli_option(argc, argv, &i, name, &v)) != 0) {   \
-            if (got < 0 || (parse) != 0)                           \
-                return EXIT_USAGE;                                 \
-            continue;                                              \
-        }
-        OPTION("--output", (o->out = v, 0))
-        OPTION("--out", (o->out = v, 0))
-        OPTION("--sizes", parse_size("--sizes", v, o))
-        OPTION("--size", parse_size("--size", v, o))
-        OPTION("--peak", add_peak(v, o))
-        OPTION("--format", parse_formats(v, o))
-        OPTION("--normalize", parse_normalize(v, o))
-#undef OPTION
+        CLI_OPTION("--output", (o->out = v, 0))
+        CLI_OPTION("--out", (o->out = v, 0))
+        CLI_OPTION("--sizes", parse_size("--sizes", v, o))
+        CLI_OPTION("--size", parse_size("--size", v, o))
+        CLI_OPTION("--peak", add_peak(v, o))
+        CLI_OPTION("--format", parse_formats(v, o))
+        CLI_OPTION("--normalize", parse_normalize(v, o))
         return cli_usage_error("plot", "unknown option %s (see ladder plot --help)", a);
     }
     if (!*check_only && o->nfiles == 0)

@@ -170,15 +170,10 @@ static int parse_options(int argc, char **argv, table_options *o)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         int got;
-        if (only_files || a[0] != '-' || a[1] == '\0') {
-            o->files[o->nfiles++] = argv[i];
+        cli_argument kind = cli_file_argument(a, &only_files, o->files, &o->nfiles);
+        if (kind == CLI_ARG_FILE)
             continue;
-        }
-        if (strcmp(a, "--") == 0) {
-            only_files = 1;
-            continue;
-        }
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+        if (kind == CLI_ARG_HELP) {
             usage(stdout);
             return -1;
         }
@@ -191,23 +186,16 @@ static int parse_options(int argc, char **argv, table_options *o)
             continue;
         }
         /* Each option's parser returns 0, or EXIT_USAGE after printing why. */
-#define OPTION(name, parse)                                        \
-        if ((got = cli_option(argc, argv, &i, name, &v)) != 0) {   \
-            if (got < 0 || (parse) != 0)                           \
-                return EXIT_USAGE;                                 \
-            continue;                                              \
-        }
-        OPTION("--backend", parse_backend(v, o))
-        OPTION("--device", parse_device(v, o))
-        OPTION("--params", parse_params(v, o))
-        OPTION("--size", parse_sizes("--size", v, o))
-        OPTION("--sizes", parse_sizes("--sizes", v, o))
-        OPTION("--shape", parse_sizes("--shape", v, o))
-        OPTION("--rungs", parse_rungs(v, o))
-        OPTION("--rung", parse_rungs(v, o))
-        OPTION("--layout", parse_layout(v, o, &layout_given))
-        OPTION("--value", parse_value(v, o))
-#undef OPTION
+        CLI_OPTION("--backend", parse_backend(v, o))
+        CLI_OPTION("--device", parse_device(v, o))
+        CLI_OPTION("--params", parse_params(v, o))
+        CLI_OPTION("--size", parse_sizes("--size", v, o))
+        CLI_OPTION("--sizes", parse_sizes("--sizes", v, o))
+        CLI_OPTION("--shape", parse_sizes("--shape", v, o))
+        CLI_OPTION("--rungs", parse_rungs(v, o))
+        CLI_OPTION("--rung", parse_rungs(v, o))
+        CLI_OPTION("--layout", parse_layout(v, o, &layout_given))
+        CLI_OPTION("--value", parse_value(v, o))
         return cli_usage_error("table", "unknown option %s (see ladder table --help)", a);
     }
     return check_combination(o, layout_given);
