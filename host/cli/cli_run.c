@@ -402,8 +402,19 @@ int cmd_run(int argc, char **argv)
     ladder_status rs = runner_run(&plan, &sum, msg);
     cli_catch_interrupts(0);
     if (rs != LADDER_OK) {
+        /* The run could not go on (out of memory, a write failed): the rows measured
+         * before that are still kept, where the file can still be completed. */
         fprintf(stderr, "ladder run: %s\n", msg);
         exit_code = 1;
+        if (sum.rows > 0) {
+            ladder_status kept = results_close(writer, msg);
+            writer = NULL;
+            if (kept == LADDER_OK)
+                fprintf(stderr, "ladder run: the rows written before that are in %s\n",
+                        output);
+            else
+                fprintf(stderr, "ladder run: %s\n", msg);
+        }
         goto out;
     }
     if (sum.rows == 0 && runner_interrupted) {

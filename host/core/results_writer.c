@@ -13,11 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 struct results_writer {
     FILE *file;
     char *path;
     char *partial;
+    int damaged; /* a row could not be written nor cut back: never rename this file */
 };
 
 /* The folder that holds `path` ("." for a bare name) into `dir`. */
@@ -157,7 +159,9 @@ ladder_status results_open(const char *path, results_mode mode, const char *opti
         return LADDER_ERROR;
     }
     ladder_status st = LADDER_OK;
-    if (mode == RESULTS_APPEND && exists)
+    if (setvbuf(w->file, NULL, _IONBF, 0) != 0)
+        st = ladder_fail(msg, LADDER_ERROR, "%s: cannot make it unbuffered", w->partial);
+    else if (mode == RESULTS_APPEND && exists)
         st = copy_existing(path, w->file, w->partial, msg);
     else
         fprintf(w->file, "%s\n", results_header());
@@ -175,16 +179,26 @@ ladder_status results_append(results_writer *w, const result_row *row, char *msg
 {
     char line[4096];
     results_format_row(row, line, sizeof line);
-    if (fprintf(w->file, "%s\n", line) < 0 || fflush(w->file) != 0)
-        return ladder_fail(msg, LADDER_ERROR, "writing %s: %s", w->partial, strerror(errno));
-    return LADDER_OK;
+    /* The stream is unbuffered: a row is written whole or, when the disk is full or the
+     * file too large, cut back to where it began, so the rows before it stay a complete
+     * file that results_close can still finish. */
+    long before = ftell(w->file);
+    if (fprintf(w->file, "%s\n", line) >= 0 && fflush(w->file) == 0)
+        return LADDER_OK;
+    ladder_fail(msg, LADDER_ERROR, "writing %s: %s", w->partial, strerror(errno));
+    clearerr(w->file);
+    if (before < 0 || ftruncate(fileno(w->file), before) != 0 ||
+        fseek(w->file, before, SEEK_SET) != 0)
+        w->damaged = 1;
+    return LADDER_ERROR;
 }
 
 ladder_status results_close(results_writer *w, char *msg)
 {
     ladder_status st = LADDER_OK;
-    if (fclose(w->file) != 0) {
-        st = ladder_fail(msg, LADDER_ERROR, "closing %s: %s", w->partial, strerror(errno));
+    if (fclose(w->file) != 0 || w->damaged) {
+        st = ladder_fail(msg, LADDER_ERROR, "closing %s: %s", w->partial,
+                         w->damaged ? "a row was left half written" : strerror(errno));
         remove(w->partial);
     } else if (rename(w->partial, w->path) != 0) {
         /* The rows are complete in the partial file: keep them, and say where. */

@@ -55,6 +55,22 @@ sed '1s/,seed$/,seed,extra/' "$out" >"$WORK/other.csv"
 refused "append to another schema" "its first line is not this header" run "${long[@]}" --output "$WORK/other.csv" --append
 ls "$WORK"/*.partial >/dev/null 2>&1 && fail "a partial file was left behind" || pass
 
+# A write that fails mid-run (here the file-size limit, as a full disk would) ends the
+# run with exit 1, and the rows written before it are kept as a complete result file:
+# the row that did not fit is cut back, never left half written.
+code=0
+(ulimit -f 1; trap '' XFSZ; exec "$LADDER" run --rungs cpu --sizes 8,9,10,11,12,13 --output "$WORK/full.csv") \
+  >/dev/null 2>"$WORK/err" || code=$?
+[ "$code" -eq 1 ] && grep -q "File too large" "$WORK/err" && grep -q "the rows written before that are in $WORK/full.csv" "$WORK/err" \
+  && pass || { fail "a failed write: exit $code"; cat "$WORK/err" >&2; }
+# How many rows fit depends on the lengths of the host and device names: some, not all.
+rows=$(column "$WORK/full.csv" M | wc -l)
+[ "$rows" -ge 1 ] && [ "$rows" -lt 6 ] && [ -z "$(tail -c 1 "$WORK/full.csv")" ] \
+  && [ ! -e "$WORK/full.csv.partial" ] && pass || { fail "after a failed write, the file holds $rows rows"; cat "$WORK/full.csv" >&2; }
+# --append reads every row back first: the file is a whole result file.
+"$LADDER" run --rungs cpu --sizes 14 --output "$WORK/full.csv" --append >/dev/null 2>"$WORK/err" \
+  && pass || { fail "the file kept after a failed write does not read back"; cat "$WORK/err" >&2; }
+
 # ladder tune's candidates file follows the same rules.
 if has_opencl_device; then
   refused "tune into an existing file" "--candidates $WORK/notes.txt exists" \
