@@ -42,7 +42,14 @@ typedef struct {
      * product of the list lengths is the size of the search. */
     const int *choices;
     int nchoices;
+    /* PER_SHAPE when the best value depends on the shape more than on the device (split-K's
+     * split count): the profiler of the shape-aware entry tries each of its choices on
+     * every shape, on top of the tuned or default values of the rest. 0 otherwise. */
+    int per_shape;
 } rung_param;
+
+/* Written after CHOICES(...) in a rung_param: see rung_param.per_shape. */
+#define PER_SHAPE 1
 
 /* CHOICES(8, 16, 32) fills both `choices` and `nchoices` of a rung_param. */
 #define CHOICES(...)                                                                     \
