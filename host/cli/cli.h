@@ -13,6 +13,7 @@
 int cmd_devices(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_select(int argc, char **argv);
 int cmd_table(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 
@@ -31,6 +32,10 @@ int cli_parse_long(const char *s, long lo, long hi, long *out);
  * of them (its value stored), 0 when it was another option, EXIT_USAGE for a bad value. */
 int cli_timing_option(const char *cmd, int argc, char **argv, int *i, long *reps, long *seed,
                       double *max_seconds);
+
+/* --budget of tune and select: "120s", "2.5m", "1h" into *seconds, or "50" (candidates)
+ * into *configs; the other is 0. 0, or EXIT_USAGE after printing why. */
+int cli_parse_budget(const char *cmd, const char *text, long *configs, double *seconds);
 
 /* --param [RUNG:]NAME=VALUE into *ov: 0, or EXIT_USAGE after printing why. */
 int cli_parse_param(const char *cmd, const char *spec, param_override *ov);

@@ -137,29 +137,6 @@ static int parse_options(int argc, char **argv, tune_options *o)
     return 0;
 }
 
-/* "120s", "2.5m", "1h": seconds; "50": candidates. */
-static int parse_budget(const char *text, long *configs, double *seconds)
-{
-    *configs = 0;
-    *seconds = 0;
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (end == text || errno || !(v > 0))
-        return cli_usage_error("tune", "--budget '%s': use seconds (120s), minutes (5m), "
-                               "hours (1h) or a number of candidates (50)", text);
-    if (strcmp(end, "s") == 0 || strcmp(end, "m") == 0 || strcmp(end, "h") == 0) {
-        *seconds = v * (*end == 'h' ? 3600 : *end == 'm' ? 60 : 1);
-        return 0;
-    }
-    long n;
-    if (cli_parse_long(text, 1, 100000000, &n))
-        return cli_usage_error("tune", "--budget '%s': use seconds (120s), minutes (5m), "
-                               "hours (1h) or a whole number of candidates (50)", text);
-    *configs = n;
-    return 0;
-}
-
 static int find_rung(const char *spec, const rung **out)
 {
     if (!spec)
@@ -500,7 +477,7 @@ int cmd_tune(int argc, char **argv)
     if (tune_strategy_parse(o.strategy, &strategy) != 0)
         return cli_usage_error("tune", "--strategy '%s': use greedy, random or exhaustive",
                                o.strategy);
-    if (parse_budget(o.budget, &budget_configs, &budget_seconds))
+    if (cli_parse_budget("tune", o.budget, &budget_configs, &budget_seconds))
         return EXIT_USAGE;
 
     tune_session s;
