@@ -131,8 +131,8 @@ static ladder_status draw_chart(plot_job *job, const plot_shape_chart *c, char *
     gnuplot_set_string(fig.prelude, "ylabel_text", ylabel);
     gnuplot_set_number(fig.prelude, "n_shapes", c->npoints);
     /* Whole powers of two around the data, with room for the labels. */
-    gnuplot_set_number(fig.prelude, "y_min", pow(2.0, floor(log2(lo)) - 1));
-    gnuplot_set_number(fig.prelude, "y_max", pow(2.0, ceil(log2(hi)) + 1));
+    gnuplot_set_number(fig.prelude, "y_min", pow(2.0, floor(log2(lo) - 0.5)));
+    gnuplot_set_number(fig.prelude, "y_max", pow(2.0, ceil(log2(hi) + 0.5)));
     write_classes(&fig, c);
     return plot_figure_finish(job, &fig, "shapes.gp", msg);
 }

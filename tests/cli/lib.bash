@@ -66,6 +66,14 @@ column() {
     { print f[c] }' "$1"
 }
 
+# fnv1a64 FILE: the kernel fingerprint the tuning database and the selection tables record,
+# computed independently of ladder.
+fnv1a64() {
+  local h=$((0xcbf29ce484222325)) b
+  for b in $(od -An -v -tu1 "$1"); do h=$(( (h ^ b) * 0x100000001b3 )); done
+  printf '%016x\n' "$h"
+}
+
 finish() {
   echo "$passes passed, $failures failed"
   [ "$failures" -eq 0 ]

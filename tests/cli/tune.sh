@@ -28,12 +28,6 @@ expect_error "a CUDA-only rung on OpenCL" "cannot run on opencl: CUDA only" -- t
 device=$(column "$WORK/probe.csv" device)
 [ -n "$device" ] && pass || fail "could not read the device name"
 
-# fnv1a64 FILE: the kernel fingerprint the database records, computed independently.
-fnv1a64() {
-  local h=$((0xcbf29ce484222325)) b
-  for b in $(od -An -v -tu1 "$1"); do h=$(( (h ^ b) * 0x100000001b3 )); done
-  printf '%016x\n' "$h"
-}
 hash=$(fnv1a64 "$LADDER_SOURCE_DIR/kernels-opencl/03-wpt.cl")
 
 # entries DB: the database's entries (no comments, no header)
