@@ -2,8 +2,8 @@
 # The shapes chart (plot_fig_shapes.c) from tests/fixtures/plot/shapes-gpu.csv: drawn as a
 # real PNG and SVG, shape by shape in class order, each the fastest rung's and auto's
 # fraction of cuBLAS at that shape; shapes without cuBLAS and FAILED rows left out; auto
-# rows never taken for a vendor library in the other charts; and no shapes chart from a
-# square sweep without auto.
+# rows never taken for a vendor library in the other charts or by ladder table's
+# "baselines"; and no shapes chart from a square sweep without auto.
 # Usage: shapes.sh LADDER FIXTURES_DIR
 set -euo pipefail
 ladder=$1
@@ -44,6 +44,13 @@ grep -q "^n_classes = 5$" "$data/$name.gp" && grep -q "^class_name\[3\] = 'skinn
 
 # auto's square rows are not a vendor library in the bar chart: cuBLAS is its only line.
 grep -q "^n_libraries = 1$" "$data/fixture-gpu-s-bars-4096.gp" || fail "auto drawn as a library"
+
+# ladder table: "baselines" are the libraries, not auto; "auto" names it.
+"$ladder" table --size 4096 --rungs baselines "$fixtures/shapes-gpu.csv" > "$work/table" \
+    || fail "ladder table --rungs baselines"
+grep -q "cuBLAS" "$work/table" && ! grep -q "auto" "$work/table" || fail "baselines: $(cat "$work/table")"
+"$ladder" table --size 4096 --rungs auto "$fixtures/shapes-gpu.csv" | grep -q "| auto " \
+    || fail "ladder table --rungs auto"
 
 # A square sweep without auto draws no shapes chart.
 "$ladder" plot --out "$work/square" "$fixtures/gpu-a-cuda-opencl.csv" > /dev/null 2>&1 \
