@@ -169,3 +169,21 @@ int cli_parse_budget(const char *cmd, const char *text, long *configs, double *s
     *configs = n;
     return 0;
 }
+
+int cli_open_device(const char *cmd, const char *backend, const char *device,
+                    const char *sizes, const char *gpu_sizes, const char *cpu_sizes,
+                    run_target **targets, int *ntargets, gemm_size **out, int *nout)
+{
+    char msg[LADDER_MSG];
+    if (sizes && sizes_parse(sizes, out, nout, msg) != LADDER_OK)
+        return cli_usage_error(cmd, "%s", msg);
+    if (targets_open(backend, device, 0, targets, ntargets, msg) != LADDER_OK)
+        return cli_usage_error(cmd, "%s", msg);
+    if (*ntargets > 1)
+        return cli_usage_error(cmd, "one device at a time: add --backend opencl or --backend "
+                               "cuda");
+    const device_info *dev = &(*targets)[0].dev;
+    if (!sizes && sizes_parse(dev->is_gpu ? gpu_sizes : cpu_sizes, out, nout, msg) != LADDER_OK)
+        return cli_usage_error(cmd, "%s", msg);
+    return 0;
+}

@@ -229,17 +229,10 @@ static void session_close(select_session *s)
 static int open_session(const select_options *o, select_session *s)
 {
     char msg[LADDER_MSG];
-    if (o->sizes && sizes_parse(o->sizes, &s->shapes, &s->nshapes, msg) != LADDER_OK)
-        return cli_usage_error("select", "%s", msg);
-    if (targets_open(o->backend, o->device, 0, &s->targets, &s->ntargets, msg) != LADDER_OK)
-        return cli_usage_error("select", "%s", msg);
-    if (s->ntargets > 1)
-        return cli_usage_error("select", "profile one device at a time: add --backend "
-                               "opencl or --backend cuda");
+    if (cli_open_device("select", o->backend, o->device, o->sizes, DEFAULT_SIZES_GPU,
+                        DEFAULT_SIZES_CPU, &s->targets, &s->ntargets, &s->shapes, &s->nshapes))
+        return EXIT_USAGE;
     const device_info *dev = &s->targets[0].dev;
-    if (!o->sizes && sizes_parse(dev->is_gpu ? DEFAULT_SIZES_GPU : DEFAULT_SIZES_CPU,
-                                 &s->shapes, &s->nshapes, msg) != LADDER_OK)
-        return cli_usage_error("select", "%s", msg);
     if (cli_check_memory("select", s->targets, 1, s->shapes, s->nshapes))
         return EXIT_USAGE;
     int code = o->rungs ? parse_rungs(o->rungs, dev->backend, s->rungs, &s->nrungs)

@@ -307,18 +307,9 @@ static void session_close(tune_session *s)
 /* Opens the device and the sizes; 0 or EXIT_USAGE. */
 static int open_target(const tune_options *o, tune_session *s)
 {
-    char msg[LADDER_MSG];
-    if (o->sizes && sizes_parse(o->sizes, &s->sizes, &s->nsizes, msg) != LADDER_OK)
-        return cli_usage_error("tune", "%s", msg);
-    if (targets_open(o->backend, o->device, 0, &s->targets, &s->ntargets, msg) != LADDER_OK)
-        return cli_usage_error("tune", "%s", msg);
-    if (s->ntargets > 1)
-        return cli_usage_error("tune", "tune one device at a time: add --backend opencl or "
-                               "--backend cuda");
-    const device_info *dev = &s->targets[0].dev;
-    if (!o->sizes && sizes_parse(dev->is_gpu ? DEFAULT_SIZES_GPU : DEFAULT_SIZES_CPU,
-                                 &s->sizes, &s->nsizes, msg) != LADDER_OK)
-        return cli_usage_error("tune", "%s", msg);
+    if (cli_open_device("tune", o->backend, o->device, o->sizes, DEFAULT_SIZES_GPU,
+                        DEFAULT_SIZES_CPU, &s->targets, &s->ntargets, &s->sizes, &s->nsizes))
+        return EXIT_USAGE;
     if (s->nsizes > MAX_TUNE_SIZES)
         return cli_usage_error("tune", "%d sizes: every candidate runs every size, so tune "
                                "with at most %d", s->nsizes, MAX_TUNE_SIZES);

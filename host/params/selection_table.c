@@ -105,11 +105,9 @@ static int parse_shape(const char *s, selection_entry *e)
 static const char *parse_entry(char **f, selection_entry *e)
 {
     memset(e, 0, sizeof *e);
-    if (strcmp(f[0], "opencl") != 0 && strcmp(f[0], "cuda") != 0)
-        return "backend must be opencl or cuda";
-    snprintf(e->backend, sizeof e->backend, "%s", f[0]);
-    if (!tsv_copy_text(e->device, sizeof e->device, f[1]))
-        return "empty or overlong device name";
+    const char *bad = tsv_backend_device(f, e->backend, e->device, sizeof e->device);
+    if (bad)
+        return bad;
     if (!parse_shape(f[2], e))
         return "shape must look like 4096x4096x4096 (each from 1 to 1000000)";
     if (shape_class_parse(f[3], &e->label) != 0)

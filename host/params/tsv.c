@@ -168,3 +168,13 @@ int tsv_number(const char *field, double *out)
     *out = v;
     return 1;
 }
+
+const char *tsv_backend_device(char **fields, char *backend, char *device, size_t size)
+{
+    if (strcmp(fields[0], "opencl") != 0 && strcmp(fields[0], "cuda") != 0)
+        return "backend must be opencl or cuda";
+    snprintf(backend, 16, "%s", fields[0]);
+    if (!tsv_copy_text(device, size, fields[1]))
+        return "empty or overlong device name";
+    return NULL;
+}

@@ -41,6 +41,11 @@ ladder_status tsv_write(const char *path, const char *what, const char *header,
  * when out of memory (the array is unchanged). */
 int tsv_reserve(void **items, int *capacity, int count, size_t size);
 
+/* The first two fields of every table: the backend (opencl or cuda) and the device name,
+ * copied into `backend` (16 bytes) and `device` (`size` bytes). Returns what is wrong, or
+ * NULL. */
+const char *tsv_backend_device(char **fields, char *backend, char *device, size_t size);
+
 /* "TS=16 WPT=4": names of letters, digits and '_', integer values, single spaces. */
 int tsv_params_ok(const char *s);
 

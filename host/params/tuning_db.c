@@ -89,11 +89,9 @@ static int sizes_ok(const char *s)
 static const char *parse_entry(char **f, tuning_entry *e)
 {
     memset(e, 0, sizeof *e);
-    if (strcmp(f[0], "opencl") != 0 && strcmp(f[0], "cuda") != 0)
-        return "backend must be opencl or cuda";
-    snprintf(e->backend, sizeof e->backend, "%s", f[0]);
-    if (!tsv_copy_text(e->device, sizeof e->device, f[1]))
-        return "empty or overlong device name";
+    const char *bad = tsv_backend_device(f, e->backend, e->device, sizeof e->device);
+    if (bad)
+        return bad;
     char *end;
     errno = 0;
     long rung = strtol(f[2], &end, 10);

@@ -90,16 +90,10 @@ expect_error "a corrupt table" "corrupt.tsv:4: expected 13 tab-separated fields"
   --db "$WORK/corrupt.tsv" --output "$WORK/out.csv"
 cmp -s "$WORK/corrupt.tsv" "$WORK/corrupt-before.tsv" && pass || fail "select changed a corrupt table"
 
-# Ctrl-C: the candidate in flight finishes, what was measured is kept, exit 130. (The log
-# is a fresh file: see tests/cli/tune.sh for why.)
+# Ctrl-C: the candidate in flight finishes, what was measured is kept, exit 130.
 itab="$WORK/interrupted.tsv" ilog="$WORK/interrupted.log"
-"$LADDER" select "${ocl[@]}" --sizes shapes-cpu --rungs 11,15 --db "$itab" --output "$WORK/interrupted.csv" \
-  >"$ilog" 2>&1 &
-pid=$!
-for _ in $(seq 1 120); do grep -qs '^\[1/' "$ilog" && break; sleep 0.5; done
-kill -INT "$pid"
-code=0
-wait "$pid" || code=$?
+interrupt "$ilog" "$LADDER" select "${ocl[@]}" --sizes shapes-cpu --rungs 11,15 --db "$itab" \
+  --output "$WORK/interrupted.csv"
 [ "$code" -eq 130 ] && pass || { fail "interrupted select: exit $code"; cat "$ilog" >&2; }
 grep -q "interrupted after" "$ilog" && [ "$(entries "$itab" | wc -l)" -ge 1 ] && [ -f "$WORK/interrupted.csv" ] \
   && pass || { fail "interrupted select did not keep what it measured"; cat "$ilog" >&2; }

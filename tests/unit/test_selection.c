@@ -96,6 +96,14 @@ static void expected_fallback(shape_class c, const char *backend, char *out, siz
     snprintf(out, size, "%s [fallback]", params);
 }
 
+/* Puts every entry of `list` into the table. */
+static void put_all(selection_table *t, const selection_entry *const *list, int n)
+{
+    char msg[LADDER_MSG];
+    for (int i = 0; i < n; i++)
+        CHECK(selection_table_put(t, list[i], msg) == LADDER_OK);
+}
+
 static void write_file(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
@@ -116,8 +124,8 @@ static void test_file_format(const char *dir)
                               123.45);
     selection_entry b = entry("opencl", find("11"), 997, 1013, 1009,
                               "TSM=64 TSN=64 TSK=8 WPTM=4 WPTN=4", 50);
-    CHECK(selection_table_put(&t, &a, msg) == LADDER_OK);
-    CHECK(selection_table_put(&t, &b, msg) == LADDER_OK);
+    const selection_entry *const both[] = {&a, &b};
+    put_all(&t, both, 2);
     CHECK(t.count == 2);
     CHECK(selection_table_write(&t, path, msg) == LADDER_OK);
     char partial[600];
@@ -201,9 +209,8 @@ static void test_lookup(void)
     selection_entry other = entry("opencl", find("12"), 3000, 3000, 3000,
                                   "TSM=64 TSN=64 TSK=8 WM=16", 500);
     snprintf(other.device, sizeof other.device, "Other Device");
-    CHECK(selection_table_put(&db.selection, &e1, msg) == LADDER_OK);
-    CHECK(selection_table_put(&db.selection, &e2, msg) == LADDER_OK);
-    CHECK(selection_table_put(&db.selection, &other, msg) == LADDER_OK);
+    const selection_entry *const usable[] = {&e1, &e2, &other};
+    put_all(&db.selection, usable, 3);
 
     /* The exact shape. */
     choose(&db, &ocl, 4096, 4096, 4096, got, sizeof got);
@@ -253,10 +260,8 @@ static void test_lookup(void)
     snprintf(refused.params, sizeof refused.params, "TSM=7 TSN=64 TSK=8 WM=16");
     loose = entry("cuda", find("16"), 4096, 4096, 4096,
                   "TSM=128 TSN=128 TSK=16 WM=64 WN=64 STAGES=2", 900);
-    CHECK(selection_table_put(&db.selection, &stale, msg) == LADDER_OK);
-    CHECK(selection_table_put(&db.selection, &missing, msg) == LADDER_OK);
-    CHECK(selection_table_put(&db.selection, &refused, msg) == LADDER_OK);
-    CHECK(selection_table_put(&db.selection, &loose, msg) == LADDER_OK);
+    const selection_entry *const unusable[] = {&stale, &missing, &refused, &loose};
+    put_all(&db.selection, unusable, 4);
     choose(&db, &ocl, 4000, 4000, 4000, got, sizeof got);
     CHECK(strcmp(got, "rung=15 TSM=64 TSN=128 TSK=8 WM=16 [selected]") == 0);
     choose(&db, &gpu, 4096, 4096, 4096, got, sizeof got);
