@@ -23,7 +23,7 @@
 #define DEFAULT_REPS 5
 #define DEFAULT_MAX_SECONDS 0.2
 #define DEFAULT_SEED 1
-#define MAX_RUNGS 64
+#define MAX_RUNGS MAX_SELECT_RUNGS
 
 static void select_help(void)
 {
@@ -48,8 +48,9 @@ static void select_help(void)
         "  --rungs LIST     the candidate rungs: numbers, ranges and names (default: every\n"
         "                   rung from %d up that the backend has, float32-accurate ones\n"
         "                   only: auto is raced against SGEMM)\n"
-        "  --budget B       120s, 5m, 1h (no candidate starts after it) or 50 (candidates)\n"
-        "                   (default: none, every candidate of every shape)\n"
+        "  --budget B       120s, 5m, 1h or 50 (candidates), shared among the shapes: each\n"
+        "                   gets an even share of what is left when it starts, its own\n"
+        "                   parameters first (default: none, every candidate)\n"
         "  --reps N         timed repetitions per candidate (default %d)\n"
         "  --max-time S     stop repeating a candidate after S seconds (default %.1f)\n"
         "  --seed N         seed of the inputs (default %d)\n"

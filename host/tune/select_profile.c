@@ -42,8 +42,7 @@ static void add(select_candidates *c, const rung *r, const int *values,
     c->count++;
 }
 
-/* `base`, and `base` with every combination of the choices of the rung's PER_SHAPE
- * parameters. */
+/* `base` with every combination of the choices of the rung's PER_SHAPE parameters. */
 static void add_variants(select_candidates *c, const rung *r, const int *base,
                          const device_info *dev, const gemm_size *s)
 {
@@ -51,7 +50,6 @@ static void add_variants(select_candidates *c, const rung *r, const int *base,
     int choices[RUNG_MAX_PARAMS][RUNG_MAX_CHOICES];
     int n = 0;
     long combinations = 1;
-    add(c, r, base, dev, s);
     for (int p = 0; p < r->nparams; p++)
         if (r->params[p].per_shape) {
             which[n] = p;
@@ -80,23 +78,32 @@ void select_candidates_build(const select_plan *p, const gemm_size *s, select_ca
     out->why_skipped[0] = '\0';
     /* Tuned parameters as ladder run gives them; no --param (they are all measured). */
     param_policy pol = {NULL, 0, 0, p->tuning, "ladder select"};
-    for (int i = 0; i < p->nrungs; i++) {
+    int bases[2 * MAX_SELECT_RUNGS][RUNG_MAX_PARAMS];
+    const rung *of[2 * MAX_SELECT_RUNGS];
+    int nbases = 0;
+    for (int i = 0; i < p->nrungs && i < MAX_SELECT_RUNGS; i++) {
         const rung *r = p->rungs[i];
-        int values[RUNG_MAX_PARAMS] = {0}, small[RUNG_MAX_PARAMS] = {0};
         const char *source;
         char why[LADDER_MSG];
         if (!rung_on_backend(r, dev->backend)) {
             skip(out, r, r->only_reason);
             continue;
         }
-        if (params_for_row(&pol, r, dev, s, values, &source, why) == LADDER_OK)
-            add_variants(out, r, values, dev, s);
+        memset(bases[nbases], 0, sizeof bases[nbases]);
+        if (params_for_row(&pol, r, dev, s, bases[nbases], &source, why) == LADDER_OK)
+            of[nbases++] = r;
         else
             skip(out, r, why);
-        rung_defaults(r, 1, small);
-        if (memcmp(small, values, sizeof small) != 0)
-            add_variants(out, r, small, dev, s);
+        memset(bases[nbases], 0, sizeof bases[nbases]);
+        rung_defaults(r, 1, bases[nbases]);
+        of[nbases++] = r;
     }
+    /* Every rung's own parameters first, the variants after: a shape whose share of the
+     * budget runs out has measured the likeliest candidates. */
+    for (int b = 0; b < nbases; b++)
+        add(out, of[b], bases[b], dev, s);
+    for (int b = 0; b < nbases; b++)
+        add_variants(out, of[b], bases[b], dev, s);
 }
 
 /* ---- measuring ----------------------------------------------------------------------- */
@@ -107,20 +114,39 @@ typedef struct {
     program_cache *pc;
     double start_ms;
     long total;   /* candidates of every shape */
+    /* The shape in flight's share of the budget: what was left when it started, divided
+     * evenly among the shapes still to come, so that every shape is measured. */
+    double shape_until_s;
+    long shape_until_configs;
 } profiler;
 
 static double elapsed_s(const profiler *pf) { return (host_now_ms() - pf->start_ms) / 1000.0; }
 
-/* Whether to stop before the next measurement: Ctrl-C or the budget. */
+/* Sets the share of the budget of the shape about to start, `left` shapes from the end. */
+static void share_budget(profiler *pf, int left)
+{
+    const select_plan *p = pf->plan;
+    double now = elapsed_s(pf);
+    long configs_left = p->budget_configs - pf->out->measured;
+    pf->shape_until_s = now + (p->budget_seconds - now) / left;
+    pf->shape_until_configs = pf->out->measured + (configs_left + left - 1) / left;
+}
+
+/* Whether to measure no more at this shape: Ctrl-C (which ends the run), or the shape's
+ * share of the budget is spent. */
 static int must_stop(profiler *pf)
 {
     const select_plan *p = pf->plan;
-    if (runner_interrupted)
+    if (runner_interrupted) {
         pf->out->interrupted = 1;
-    else if ((p->budget_configs > 0 && pf->out->measured >= p->budget_configs) ||
-             (p->budget_seconds > 0 && elapsed_s(pf) >= p->budget_seconds))
+        return 1;
+    }
+    if ((p->budget_configs > 0 && pf->out->measured >= pf->shape_until_configs) ||
+        (p->budget_seconds > 0 && elapsed_s(pf) >= pf->shape_until_s)) {
         pf->out->budget_spent = 1;
-    return pf->out->interrupted || pf->out->budget_spent;
+        return 1;
+    }
+    return 0;
 }
 
 static void count(select_outcome *out, const char *status)
@@ -139,9 +165,9 @@ static void progress(const profiler *pf, const gemm_size *s, const result_row *r
 {
     const select_plan *p = pf->plan;
     long done = pf->out->measured;
-    double left = p->budget_seconds > 0
-                      ? p->budget_seconds - elapsed_s(pf)
-                      : elapsed_s(pf) / (double)done * (double)(pf->total - done);
+    double left = elapsed_s(pf) / (double)done * (double)(pf->total - done);
+    if (p->budget_seconds > 0 && left > p->budget_seconds - elapsed_s(pf))
+        left = p->budget_seconds - elapsed_s(pf);
     char when[32];
     tune_format_duration(left > 0 ? left : 0, when, sizeof when);
     printf("[%ld/%ld] %ldx%ldx%ld %s  rung %d %s  ", done, pf->total, s->M, s->N, s->K,
@@ -215,8 +241,11 @@ ladder_status select_run(const select_plan *p, select_outcome *out, char *msg)
     }
     pf.start_ms = host_now_ms();
     /* Compiled programs are kept across shapes: most candidates recur at every shape. */
-    for (int i = 0; i < p->nshapes && st == LADDER_OK && !must_stop(&pf); i++)
-        st = profile_shape(&pf, &p->shapes[i], &all[i], &out->picks[i], msg);
+    for (int i = 0; i < p->nshapes && st == LADDER_OK && !out->interrupted; i++) {
+        share_budget(&pf, p->nshapes - i);
+        if (!must_stop(&pf))
+            st = profile_shape(&pf, &p->shapes[i], &all[i], &out->picks[i], msg);
+    }
     out->seconds = pf.start_ms > 0 ? elapsed_s(&pf) : 0;
     if (pf.pc)
         program_cache_free(pf.pc, p->target->ops);

@@ -9,8 +9,13 @@
  *     defaults), and its small-device defaults when they differ;
  *   - from those, every combination of the choices of its PER_SHAPE parameters (split-K's
  *     split count), whose best value depends on the shape more than on the device.
- * Combinations the rung, the device or the shape refuse are left out before anything is
- * compiled, and counted with their first reason.
+ * Every rung's own parameters come first, the variants after. Combinations the rung, the
+ * device or the shape refuse are left out before anything is compiled, and counted with
+ * their first reason.
+ *
+ * A budget (of time or of candidates) is shared among the shapes: each gets an even share
+ * of what is left when it starts, so every shape is measured, and a shape that uses less
+ * leaves more for the rest.
  */
 #ifndef LADDER_SELECT_PROFILE_H
 #define LADDER_SELECT_PROFILE_H
@@ -20,6 +25,7 @@
 #include "params/tuning_db.h"
 
 #define SELECT_MAX_CANDIDATES 256
+#define MAX_SELECT_RUNGS 64
 
 typedef struct {
     const rung *r;
@@ -43,6 +49,7 @@ typedef struct {
     tuning_db *tuning;          /* where tuned parameters come from; NULL: defaults */
     long budget_configs;        /* most candidates to measure; 0 = no limit */
     double budget_seconds;      /* no candidate starts after this long; 0 = no limit */
+                                /* (both shared among the shapes: see above) */
     int reps;
     double max_seconds;
     uint64_t seed;
@@ -63,7 +70,7 @@ typedef struct {
     select_pick *picks;         /* [nshapes]; free() it */
     int measured, ok, failed, unsupported, errors;
     int interrupted;            /* Ctrl-C ended it */
-    int budget_spent;           /* the budget ended it */
+    int budget_spent;           /* the budget cut a shape short */
     double seconds;
 } select_outcome;
 
