@@ -144,6 +144,9 @@ static int find_rung(const char *spec, const rung **out)
     const rung *r = registry_find(spec);
     if (!r)
         return cli_usage_error("tune", "unknown rung '%s' (see ladder list)", spec);
+    if (r->kind == RUNG_AUTO)
+        return cli_usage_error("tune", "'%s' chooses among the rungs: its table is measured "
+                               "by ladder select", spec);
     if (r->kind != RUNG_KERNEL)
         return cli_usage_error("tune", "'%s' is a baseline library: it has no parameters to "
                                "tune", spec);

@@ -22,6 +22,12 @@ expect_error "a CUDA-only rung" "rung 13 (async) cannot run on opencl" -- select
 expect_error "an unknown rung" "unknown rung 'fastest'" -- select "${ocl[@]}" --rungs fastest "${o[@]}"
 expect_error "an empty range" "rung range '15-11' is empty" -- select "${ocl[@]}" --rungs 15-11 "${o[@]}"
 [ ! -e "$WORK/none.tsv" ] && pass || fail "bad input wrote a table"
+for args in "--sizes shapez" "--bogus" "--budget soon" "--backend opencl --rungs 16"; do
+  code=0
+  # shellcheck disable=SC2086
+  "$LADDER" select $args "${o[@]}" >/dev/null 2>&1 || code=$?
+  [ "$code" -eq 2 ] && pass || fail "ladder select $args: exit $code, not 2"
+done
 
 shapes=48x40x56,16x16x1024,3x200x64
 # entries TABLE: its entries (no comments, no header)
