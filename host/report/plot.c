@@ -41,7 +41,8 @@ static void usage(FILE *f)
         "  --help               this text\n"
         "\n"
         "Pictures (see plots/README.md): DEVICE-BACKEND-gflops, DEVICE-bars-SIZE,\n"
-        "DEVICE-BACKEND-steps-SIZE, compare-devices; each as .png and .svg.\n"
+        "DEVICE-BACKEND-steps-SIZE, compare-devices, DEVICE-BACKEND-shapes; each as\n"
+        ".png and .svg.\n"
         "Environment: LADDER_GNUPLOT (the gnuplot program), LADDER_PLOTS_DIR (the scripts).\n",
         DEFAULT_OUT);
 }
@@ -211,6 +212,8 @@ static void draw_all(plot_job *job)
         if (plot_fig_steps(job, g, msg) != LADDER_OK)
             fprintf(stderr, "ladder plot: %s\n", msg);
     if (plot_fig_compare(job, msg) != LADDER_OK)
+        fprintf(stderr, "ladder plot: %s\n", msg);
+    if (plot_fig_shapes(job, msg) != LADDER_OK)
         fprintf(stderr, "ladder plot: %s\n", msg);
 }
 
