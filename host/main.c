@@ -1,5 +1,5 @@
-/* ladder: the gemm-ladder command. Subcommands: devices, list, run, tune, plot, table,
- * schema. */
+/* ladder: the gemm-ladder command. Subcommands: devices, list, run, tune, select, plot,
+ * table, schema. */
 #include <stdio.h>
 #include <string.h>
 
@@ -18,6 +18,7 @@ static void usage(FILE *out)
             "  list      list the rungs and baselines: ideas, parameters, accepted sizes\n"
             "  run       run rungs on devices, verify every result, time it, write a CSV file\n"
             "  tune      search a rung's parameters on a device; ladder run uses the best\n"
+            "  select    profile the shape-aware entry (--rungs auto) over a shape set\n"
             "  plot      draw figures from result files with gnuplot\n"
             "  table     print Markdown tables of result files (for the tutorial)\n"
             "  schema    print the columns of a result file and what each one means\n",
@@ -28,7 +29,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) {
         fprintf(stderr, "ladder: no command given (commands: devices, list, run, tune, "
-                        "plot, table, schema; see ladder --help)\n");
+                        "select, plot, table, schema; see ladder --help)\n");
         return EXIT_USAGE;
     }
     const char *cmd = argv[1];
@@ -48,13 +49,15 @@ int main(int argc, char **argv)
         return cmd_run(argc - 1, argv + 1);
     if (strcmp(cmd, "tune") == 0)
         return cmd_tune(argc - 1, argv + 1);
+    if (strcmp(cmd, "select") == 0)
+        return cmd_select(argc - 1, argv + 1);
     if (strcmp(cmd, "plot") == 0)
         return cmd_plot(argc - 1, argv + 1);
     if (strcmp(cmd, "table") == 0)
         return cmd_table(argc - 1, argv + 1);
     if (strcmp(cmd, "schema") == 0)
         return cmd_schema(argc - 1, argv + 1);
-    fprintf(stderr, "ladder: unknown command '%s' (commands: devices, list, run, tune, plot, "
-                    "table, schema; see ladder --help)\n", cmd);
+    fprintf(stderr, "ladder: unknown command '%s' (commands: devices, list, run, tune, select, "
+                    "plot, table, schema; see ladder --help)\n", cmd);
     return EXIT_USAGE;
 }

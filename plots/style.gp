@@ -73,3 +73,7 @@ set border 3 lc rgb "#444444"
 set tics nomirror
 set key outside right top vertical Left reverse noautotitle samplen 4 spacing 1.2
 set title font ",15"
+
+# --- the shapes chart: the fastest rung and the shape-aware entry ---
+shape_best_color = "#2c6fbb"
+shape_auto_color = "#d95f02"

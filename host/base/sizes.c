@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/shapes.h"
+
 /* Reads one dimension; returns 0 on success. */
 static int parse_dim(const char *s, char **end, long *out)
 {
@@ -83,8 +85,22 @@ bad:
                        "e.g. 256:2048:256 or 256:4096:x2", item);
 }
 
+/* A named shape set ("shapes"): every shape of it, in the set's order. */
+static ladder_status add_set(const shape_set *set, gemm_size **sizes, int *count, char *msg)
+{
+    for (int i = 0; i < set->count; i++) {
+        const named_shape *s = &set->shapes[i];
+        if (add_size(sizes, count, s->M, s->N, s->K, set->name, msg))
+            return LADDER_ERROR;
+    }
+    return LADDER_OK;
+}
+
 static ladder_status parse_item(const char *item, gemm_size **sizes, int *count, char *msg)
 {
+    const shape_set *set = shape_set_find(item);
+    if (set)
+        return add_set(set, sizes, count, msg);
     if (strchr(item, ':'))
         return parse_range(item, sizes, count, msg);
     long d[3];
@@ -111,8 +127,9 @@ static ladder_status parse_item(const char *item, gemm_size **sizes, int *count,
     return add_size(sizes, count, d[0], d[1], d[2], item, msg);
 bad:
     return ladder_fail(msg, LADDER_ERROR,
-                       "size '%s' is not understood: use N, MxNxK, START:END:STEP or "
-                       "START:END:xFACTOR (e.g. 1024, 1024x512x256, 256:2048:256)", item);
+                       "size '%s' is not understood: use N, MxNxK, START:END:STEP, "
+                       "START:END:xFACTOR (e.g. 1024, 1024x512x256, 256:2048:256) or a shape "
+                       "set (%s)", item, shape_set_names());
 }
 
 ladder_status sizes_parse(const char *spec, gemm_size **sizes, int *count, char *msg)

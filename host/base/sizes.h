@@ -11,6 +11,7 @@ typedef struct { long M, N, K; } gemm_size;
  *   1024x512x256    M x N x K (non-square)
  *   256:2048:256    square sizes from 256 to 2048 in steps of 256
  *   256:4096:x2     square sizes 256, 512, 1024, ... (doubling)
+ *   shapes          every shape of a named set (base/shapes.h: shapes, shapes-cpu)
  * Every dimension must be in [1, SIZES_MAX_DIM], and every matrix must have fewer than
  * 2^31 elements (the kernels index with 32-bit ints). Returns LADDER_ERROR with a message
  * naming the offending item. *sizes is malloc'd. */

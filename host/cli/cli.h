@@ -15,6 +15,7 @@ int cmd_list(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_schema(int argc, char **argv);
+int cmd_select(int argc, char **argv);
 int cmd_table(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 
@@ -56,8 +57,20 @@ int cli_parse_long(const char *s, long lo, long hi, long *out);
 int cli_timing_option(const char *cmd, int argc, char **argv, int *i, long *reps, long *seed,
                       double *max_seconds);
 
+/* --budget of tune and select: "120s", "2.5m", "1h" into *seconds, or "50" (candidates)
+ * into *configs; the other is 0. 0, or EXIT_USAGE after printing why. */
+int cli_parse_budget(const char *cmd, const char *text, long *configs, double *seconds);
+
 /* --param [RUNG:]NAME=VALUE into *ov: 0, or EXIT_USAGE after printing why. */
 int cli_parse_param(const char *cmd, const char *spec, param_override *ov);
+
+/* For the commands that measure on one device (tune, select): parses `sizes` (NULL: the
+ * default for the device's kind, `gpu_sizes` or `cpu_sizes`) into *out and opens the one
+ * device that `backend` and `device` name. 0, or EXIT_USAGE after printing why; the
+ * caller closes what was opened either way. */
+int cli_open_device(const char *cmd, const char *backend, const char *device,
+                    const char *sizes, const char *gpu_sizes, const char *cpu_sizes,
+                    run_target **targets, int *ntargets, gemm_size **out, int *nout);
 
 /* Every size must fit every device target (A, B and C in its memory, each matrix in one
  * buffer): 0, or EXIT_USAGE after printing which does not. */

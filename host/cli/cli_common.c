@@ -217,3 +217,43 @@ int cli_timing_option(const char *cmd, int argc, char **argv, int *i, long *reps
     }
     return 0;
 }
+
+int cli_parse_budget(const char *cmd, const char *text, long *configs, double *seconds)
+{
+    *configs = 0;
+    *seconds = 0;
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (end == text || errno || !(v > 0))
+        return cli_usage_error(cmd, "--budget '%s': use seconds (120s), minutes (5m), "
+                               "hours (1h) or a number of candidates (50)", text);
+    if (strcmp(end, "s") == 0 || strcmp(end, "m") == 0 || strcmp(end, "h") == 0) {
+        *seconds = v * (*end == 'h' ? 3600 : *end == 'm' ? 60 : 1);
+        return 0;
+    }
+    long n;
+    if (cli_parse_long(text, 1, 100000000, &n))
+        return cli_usage_error(cmd, "--budget '%s': use seconds (120s), minutes (5m), "
+                               "hours (1h) or a whole number of candidates (50)", text);
+    *configs = n;
+    return 0;
+}
+
+int cli_open_device(const char *cmd, const char *backend, const char *device,
+                    const char *sizes, const char *gpu_sizes, const char *cpu_sizes,
+                    run_target **targets, int *ntargets, gemm_size **out, int *nout)
+{
+    char msg[LADDER_MSG];
+    if (sizes && sizes_parse(sizes, out, nout, msg) != LADDER_OK)
+        return cli_usage_error(cmd, "%s", msg);
+    if (targets_open(backend, device, 0, targets, ntargets, msg) != LADDER_OK)
+        return cli_usage_error(cmd, "%s", msg);
+    if (*ntargets > 1)
+        return cli_usage_error(cmd, "one device at a time: add --backend opencl or --backend "
+                               "cuda");
+    const device_info *dev = &(*targets)[0].dev;
+    if (!sizes && sizes_parse(dev->is_gpu ? gpu_sizes : cpu_sizes, out, nout, msg) != LADDER_OK)
+        return cli_usage_error(cmd, "%s", msg);
+    return 0;
+}

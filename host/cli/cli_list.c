@@ -120,6 +120,8 @@ int cmd_list(int argc, char **argv)
         const rung *r = &all[i];
         if (r->kind == RUNG_KERNEL)
             printf("%2d  %-12s %s\n", r->number, r->name, r->title);
+        else if (r->kind == RUNG_AUTO)
+            printf("    %-12s %s (its table: ladder select)\n", r->name, r->title);
         else
             printf("    %-12s %s (baseline%s%s)\n", r->name, r->title,
                    r->library_backend ? ", backend " : "",

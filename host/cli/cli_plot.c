@@ -39,7 +39,8 @@ static void usage(void)
         "  --help               this text\n"
         "\n"
         "Pictures (see plots/README.md): DEVICE-BACKEND-gflops, DEVICE-bars-SIZE,\n"
-        "DEVICE-BACKEND-steps-SIZE, compare-devices; each as .png and .svg.\n"
+        "DEVICE-BACKEND-steps-SIZE, compare-devices, DEVICE-BACKEND-shapes; each as\n"
+        ".png and .svg.\n"
         "Environment: LADDER_GNUPLOT (the gnuplot program), LADDER_PLOTS_DIR (the scripts).\n"
         "Exit status: 0 every figure drawn; 1 a file or a figure failed; 2 bad usage.\n",
         DEFAULT_OUT);

@@ -39,10 +39,13 @@ static void run_help(void)
         "  --device D       'opencl:1' or 'cuda:0' (see ladder devices), an index within\n"
         "                   each backend, 'gpu' or 'cpu', or part of the device name\n"
         "                   (default: each backend's best device, a GPU if there is one)\n"
-        "  --rungs LIST     numbers, ranges and names: 1-3,5,cublas,clblast,cpu;\n"
-        "                   'all' (default), 'kernels' or 'baselines' (alias: --rung)\n"
-        "  --sizes LIST     N (square), MxNxK, START:END:STEP or START:END:xFACTOR,\n"
-        "                   comma-separated (default on a GPU: " DEFAULT_SIZES_GPU ";\n"
+        "  --rungs LIST     numbers, ranges and names: 1-3,5,cublas,clblast,cpu,auto;\n"
+        "                   'all' (default), 'kernels' or 'baselines'; 'auto' (in 'all'\n"
+        "                   only) runs, per shape, the rung its selection table names\n"
+        "                   (alias: --rung)\n"
+        "  --sizes LIST     N (square), MxNxK, START:END:STEP, START:END:xFACTOR or a\n"
+        "                   shape set (shapes, shapes-cpu), comma-separated\n"
+        "                   (default on a GPU: " DEFAULT_SIZES_GPU ";\n"
         "                   on a CPU only: " DEFAULT_SIZES_CPU ") (alias: --size)\n"
         "  --reps N         most timed repetitions per row, 1 to 1000000 (default %d)\n"
         "  --max-time S     stop repeating a row after S seconds of timed runs, but not\n"
@@ -83,8 +86,26 @@ static int add_rung(const rung **list, int *n, const rung *r)
 
 static int kind_order(const rung *r)
 {
-    /* Libraries first, so each rung's row can show its fraction of the library. */
-    return r->kind == RUNG_LIBRARY ? 0 : r->kind == RUNG_KERNEL ? 1 : 2;
+    /* Libraries first, so each rung's row can show its fraction of the library; the
+     * shape-aware entry after the rungs it chooses from; the host's BLAS last. */
+    switch (r->kind) {
+    case RUNG_LIBRARY: return 0;
+    case RUNG_KERNEL: return 1;
+    case RUNG_AUTO: return 2;
+    case RUNG_HOST: return 3;
+    }
+    return 3;
+}
+
+/* Whether `group` ("all", "kernels", "baselines") takes entry `r`: "auto" is in "all"
+ * only, being neither one kernel nor a vendor library. */
+static int in_group(const char *group, const rung *r)
+{
+    if (strcmp(group, "all") == 0)
+        return 1;
+    if (strcmp(group, "kernels") == 0)
+        return r->kind == RUNG_KERNEL;
+    return r->kind == RUNG_LIBRARY || r->kind == RUNG_HOST;
 }
 
 static int parse_rungs(const char *spec, const rung **list, int *n)
@@ -101,8 +122,7 @@ static int parse_rungs(const char *spec, const rung **list, int *n)
         if (strcmp(item, "all") == 0 || strcmp(item, "kernels") == 0 ||
             strcmp(item, "baselines") == 0) {
             for (int i = 0; i < count; i++)
-                if (strcmp(item, "all") == 0 ||
-                    (all[i].kind == RUNG_KERNEL) == (strcmp(item, "kernels") == 0))
+                if (in_group(item, &all[i]))
                     add_rung(list, n, &all[i]);
         } else if (sscanf(item, "%d-%d%c", &lo, &hi, &extra) == 2) {
             if (lo > hi || lo < 1) {

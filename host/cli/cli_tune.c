@@ -150,29 +150,6 @@ static int parse_options(int argc, char **argv, tune_options *o)
     return 0;
 }
 
-/* "120s", "2.5m", "1h": seconds; "50": candidates. */
-static int parse_budget(const char *text, long *configs, double *seconds)
-{
-    *configs = 0;
-    *seconds = 0;
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (end == text || errno || !(v > 0))
-        return cli_usage_error("tune", "--budget '%s': use seconds (120s), minutes (5m), "
-                               "hours (1h) or a number of candidates (50)", text);
-    if (strcmp(end, "s") == 0 || strcmp(end, "m") == 0 || strcmp(end, "h") == 0) {
-        *seconds = v * (*end == 'h' ? 3600 : *end == 'm' ? 60 : 1);
-        return 0;
-    }
-    long n;
-    if (cli_parse_long(text, 1, 100000000, &n))
-        return cli_usage_error("tune", "--budget '%s': use seconds (120s), minutes (5m), "
-                               "hours (1h) or a whole number of candidates (50)", text);
-    *configs = n;
-    return 0;
-}
-
 static int find_rung(const char *spec, const rung **out)
 {
     if (!spec)
@@ -185,6 +162,9 @@ static int find_rung(const char *spec, const rung **out)
     const rung *r = registry_find(spec);
     if (!r)
         return cli_usage_error("tune", "unknown rung '%s' (see ladder list)", spec);
+    if (r->kind == RUNG_AUTO)
+        return cli_usage_error("tune", "'%s' chooses among the rungs: its table is measured "
+                               "by ladder select", spec);
     if (r->kind != RUNG_KERNEL)
         return cli_usage_error("tune", "'%s' is a baseline library: it has no parameters to "
                                "tune", spec);
@@ -348,18 +328,9 @@ static void session_close(tune_session *s)
 /* Opens the device and the sizes; 0 or EXIT_USAGE. */
 static int open_target(const tune_options *o, tune_session *s)
 {
-    char msg[LADDER_MSG];
-    if (o->sizes && sizes_parse(o->sizes, &s->sizes, &s->nsizes, msg) != LADDER_OK)
-        return cli_usage_error("tune", "%s", msg);
-    if (targets_open(o->backend, o->device, 0, &s->targets, &s->ntargets, msg) != LADDER_OK)
-        return cli_usage_error("tune", "%s", msg);
-    if (s->ntargets > 1)
-        return cli_usage_error("tune", "tune one device at a time: add --backend opencl or "
-                               "--backend cuda");
-    const device_info *dev = &s->targets[0].dev;
-    if (!o->sizes && sizes_parse(dev->is_gpu ? DEFAULT_SIZES_GPU : DEFAULT_SIZES_CPU,
-                                 &s->sizes, &s->nsizes, msg) != LADDER_OK)
-        return cli_usage_error("tune", "%s", msg);
+    if (cli_open_device("tune", o->backend, o->device, o->sizes, DEFAULT_SIZES_GPU,
+                        DEFAULT_SIZES_CPU, &s->targets, &s->ntargets, &s->sizes, &s->nsizes))
+        return EXIT_USAGE;
     if (s->nsizes > MAX_TUNE_SIZES)
         return cli_usage_error("tune", "%d sizes: every candidate runs every size, so tune "
                                "with at most %d", s->nsizes, MAX_TUNE_SIZES);
@@ -520,7 +491,7 @@ int cmd_tune(int argc, char **argv)
     if (tune_strategy_parse(o.strategy, &strategy) != 0)
         return cli_usage_error("tune", "--strategy '%s': use greedy, random or exhaustive",
                                o.strategy);
-    if (parse_budget(o.budget, &budget_configs, &budget_seconds))
+    if (cli_parse_budget("tune", o.budget, &budget_configs, &budget_seconds))
         return EXIT_USAGE;
 
     tune_session s;

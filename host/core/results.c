@@ -32,12 +32,15 @@ static const result_column columns[] = {
      "FP32 peak where the backend can tell (NVIDIA: SMs × FP32 lanes per SM × 2 × clock); "
      "empty when unknown, never guessed"},
     {"rung", INT(rung),
-     "rung number and name; 0 and `cublas` / `clblast` / `cpu` for baselines"},
+     "rung number and name; 0 and `cublas` / `clblast` / `cpu` for baselines; 0 and `auto` "
+     "for the shape-aware entry"},
     {"rung_name", TEXT(rung_name), NULL},
     {"params", TEXT(params),
-     "parameters used (`TS=32 WPT=8`) and where they came from: `default`, "
-     "`small-default`, `user`, `tuned` (the tuning database), `tune-candidate` (a row of "
-     "`ladder tune`'s candidates file)"},
+     "parameters used (`TS=32 WPT=8`; for `auto`, the rung it ran first: `rung=15 TSM=128 "
+     "...`) and where they came from: `default`, `small-default`, `user`, `tuned` (the "
+     "tuning database), `tune-candidate` (a row of `ladder tune`'s or `ladder select`'s "
+     "candidates file), `selected` (`auto`, from its selection table), `fallback` (`auto`, "
+     "by its rule)"},
     {"param_source", TEXT(param_source), NULL},
     {"M", LONG(M), "sizes: A is M×K, B is K×N, C is M×N, column-major"},
     {"N", LONG(N), NULL},

@@ -422,6 +422,8 @@ ladder_status exec_rung(size_context *sc, program_cache *pc, const rung *r, cons
         free(h.c);
         return st;
     }
+    case RUNG_AUTO: /* the runner turns it into the rung it chooses before it gets here */
+        break;
     }
     return ladder_fail(msg, LADDER_ERROR, "unknown rung kind");
 }

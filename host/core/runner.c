@@ -11,6 +11,7 @@
 #include "base/random.h"
 #include "core/rung_exec.h"
 #include "params/params.h"
+#include "params/selection.h"
 
 volatile sig_atomic_t runner_interrupted = 0;
 
@@ -187,6 +188,7 @@ static int rung_runs_on(const rung *r, const run_target *t)
 {
     switch (r->kind) {
     case RUNG_KERNEL:
+    case RUNG_AUTO:
         return t->ops != NULL;
     case RUNG_LIBRARY:
         return t->ops && t->ops->library_sgemm &&
@@ -223,9 +225,16 @@ static void measure_row(const run_plan *plan, run_target *t, program_cache *pc,
     int values[RUNG_MAX_PARAMS] = {0};
     const char *source = "default";
     ladder_status st = LADDER_OK;
-    if (r->kind == RUNG_KERNEL) {
-        param_policy pol = {plan->overrides, plan->noverrides, plan->small_defaults,
-                            plan->tuning, "ladder run"};
+    param_policy pol = {plan->overrides, plan->noverrides, plan->small_defaults, plan->tuning,
+                        "ladder run"};
+    if (r->kind == RUNG_AUTO) {
+        /* The shape-aware entry: a table look-up picks a rung and its parameters, which
+         * then run as that rung; the row keeps the name "auto" and says what it chose. */
+        st = params_for_auto(&pol, &t->dev, s, &r, values, &source, msg);
+        if (st == LADDER_OK)
+            params_auto_string(r, values, row->params, sizeof row->params);
+        snprintf(row->param_source, sizeof row->param_source, "%s", source);
+    } else if (r->kind == RUNG_KERNEL) {
         st = params_for_row(&pol, r, &t->dev, s, values, &source, msg);
         rung_params_string(r, values, row->params, sizeof row->params);
         snprintf(row->param_source, sizeof row->param_source, "%s", source);

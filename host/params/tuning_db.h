@@ -25,6 +25,7 @@
 #ifndef LADDER_TUNING_DB_H
 #define LADDER_TUNING_DB_H
 
+#include "params/selection_table.h"
 #include "params/size_class.h"
 #include "base/source_hash.h"
 #include "base/status.h"
@@ -52,6 +53,9 @@ typedef struct {
     int count, capacity;
     char **files; /* the files read, in order: later files win */
     int nfiles;
+    /* The shape-aware entry's selection tables (params/selection.h), read beside the
+     * databases by tuning_load_for_run. */
+    selection_table selection;
 } tuning_db;
 
 void tuning_db_init(tuning_db *db);

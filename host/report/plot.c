@@ -82,6 +82,8 @@ static void draw_all(plot_job *job)
             fprintf(stderr, "ladder plot: %s\n", msg);
     if (plot_fig_compare(job, msg) != LADDER_OK)
         fprintf(stderr, "ladder plot: %s\n", msg);
+    if (plot_fig_shapes(job, msg) != LADDER_OK)
+        fprintf(stderr, "ladder plot: %s\n", msg);
 }
 
 /* An explicit --size that no device measured is a mistake worth stopping for; the message

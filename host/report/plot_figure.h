@@ -8,6 +8,7 @@
  *   plot_fig_bars.c     all rungs at one size, backends side by side (per device)
  *   plot_fig_steps.c    each rung's gain over the one before it      (per device and backend)
  *   plot_fig_compare.c  rungs across devices, normalised             (one figure)
+ *   plot_fig_shapes.c   every shape against the vendor library       (per device and backend)
  */
 #ifndef LADDER_PLOT_FIGURE_H
 #define LADDER_PLOT_FIGURE_H
@@ -74,5 +75,6 @@ ladder_status plot_fig_gflops(plot_job *job, int group, char *msg);
 ladder_status plot_fig_bars(plot_job *job, int device, char *msg);
 ladder_status plot_fig_steps(plot_job *job, int group, char *msg);
 ladder_status plot_fig_compare(plot_job *job, char *msg);
+ladder_status plot_fig_shapes(plot_job *job, char *msg);
 
 #endif

@@ -79,26 +79,28 @@ static ladder_status check_ok_row(const result_row *r, const char *path, int ind
 
 static int same_measurement(const result_row *a, const result_row *b)
 {
-    return a->rung == b->rung && a->M == b->M && strcmp(a->device, b->device) == 0 &&
-           strcmp(a->backend, b->backend) == 0 && strcmp(a->rung_name, b->rung_name) == 0;
+    return a->rung == b->rung && a->M == b->M && a->N == b->N && a->K == b->K &&
+           strcmp(a->device, b->device) == 0 && strcmp(a->backend, b->backend) == 0 &&
+           strcmp(a->rung_name, b->rung_name) == 0;
 }
 
-/* Keeps `r` in m->rows; a second measurement of the same thing replaces the first, so a
+/* Keeps `r` in *rows; a second measurement of the same thing replaces the first, so a
  * later file (a rerun after editing a kernel) wins over an earlier one. */
-static ladder_status keep_row(plot_model *m, const result_row *r, int *replaced, char *msg)
+static ladder_status keep_row(result_row **rows, int *nrows, const result_row *r,
+                              int *replaced, char *msg)
 {
-    for (int i = 0; i < m->nrows; i++) {
-        if (same_measurement(&m->rows[i], r)) {
-            m->rows[i] = *r;
+    for (int i = 0; i < *nrows; i++) {
+        if (same_measurement(&(*rows)[i], r)) {
+            (*rows)[i] = *r;
             (*replaced)++;
             return LADDER_OK;
         }
     }
-    result_row *grown = realloc(m->rows, (size_t)(m->nrows + 1) * sizeof *grown);
+    result_row *grown = realloc(*rows, (size_t)(*nrows + 1) * sizeof *grown);
     if (!grown)
         return ladder_fail(msg, LADDER_ERROR, "out of memory keeping result rows");
-    m->rows = grown;
-    m->rows[m->nrows++] = *r;
+    *rows = grown;
+    (*rows)[(*nrows)++] = *r;
     return LADDER_OK;
 }
 
@@ -117,7 +119,7 @@ ladder_status plot_model_load(plot_model *m, char *const *paths, int npaths, cha
 {
     memset(m, 0, sizeof *m);
     result_row *all = NULL;
-    int nall = 0, non_square = 0, replaced = 0;
+    int nall = 0, non_square = 0, replaced = 0, replaced_shapes = 0;
     ladder_status st = LADDER_OK;
 
     for (int f = 0; f < npaths && st == LADDER_OK; f++) {
@@ -131,13 +133,17 @@ ladder_status plot_model_load(plot_model *m, char *const *paths, int npaths, cha
             if (strcmp(all[i].status, "ok") != 0)
                 continue;
             st = check_ok_row(&all[i], paths[f], i - first + 1, msg);
+            if (st == LADDER_OK)
+                st = keep_row(&m->shape_rows, &m->nshape_rows, &all[i], &replaced_shapes, msg);
             if (st != LADDER_OK)
                 break;
+            if (plot_is_auto_row(&all[i]))
+                continue; /* not a library: only the shapes chart draws it */
             if (all[i].M != all[i].N || all[i].N != all[i].K) {
                 non_square++; /* the charts have one size axis */
                 continue;
             }
-            st = keep_row(m, &all[i], &replaced, msg);
+            st = keep_row(&m->rows, &m->nrows, &all[i], &replaced, msg);
         }
         if (st == LADDER_OK && counts.ok == 0) {
             char what[160];
@@ -148,13 +154,13 @@ ladder_status plot_model_load(plot_model *m, char *const *paths, int npaths, cha
     }
     if (st == LADDER_OK && non_square > 0)
         fprintf(stderr, "ladder plot: note: %d rows with M, N, K not all equal were left out "
-                        "(the charts plot square sizes)\n", non_square);
+                        "of the charts by size (the shapes chart draws them)\n", non_square);
     if (st == LADDER_OK && replaced > 0)
         fprintf(stderr, "ladder plot: note: %d rows measured the same device, backend, rung and "
                         "size as an earlier row; the later one is drawn\n", replaced);
     if (st == LADDER_OK)
         st = plot_model_index(m, msg);
-    if (st == LADDER_OK && m->ngroups == 0)
+    if (st == LADDER_OK && m->ngroups == 0 && !plot_shapes_drawable(m))
         st = ladder_fail(msg, LADDER_ERROR, "no rung (only vendor libraries) has a square size "
                                             "with status ok: nothing to draw");
     if (st == LADDER_OK)
@@ -218,6 +224,7 @@ ladder_status plot_model_set_peak(plot_model *m, const char *spec, char *msg)
 void plot_model_free(plot_model *m)
 {
     free(m->rows);
+    free(m->shape_rows);
     free(m->devices);
     free(m->groups);
     memset(m, 0, sizeof *m);

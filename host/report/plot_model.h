@@ -34,6 +34,10 @@ typedef struct {
 typedef struct {
     result_row *rows;   /* the drawable rows: status ok, M = N = K, one per measurement */
     int nrows;
+    /* Every ok row of any shape, one per measurement, the shape-aware entry's ("auto")
+     * too: what the shapes chart draws (plot_fig_shapes.c). */
+    result_row *shape_rows;
+    int nshape_rows;
     plot_device *devices;
     int ndevices;
     plot_group *groups; /* sorted by device, then backend */
@@ -54,6 +58,40 @@ ladder_status plot_peak_parse(const char *spec, char *needle, size_t size, doubl
 ladder_status plot_model_set_peak(plot_model *m, const char *spec, char *msg);
 
 void plot_model_free(plot_model *m);
+
+/* 1 when `r` is a row of the shape-aware entry ("auto"): rung 0 like the libraries, but
+ * not one; only the shapes chart draws it. */
+int plot_is_auto_row(const result_row *r);
+
+/* One shape of the shapes chart: the vendor library, the fastest rung and "auto" there. */
+typedef struct {
+    long M, N, K;
+    int label;          /* its class (base/shapes.h's shape_class) */
+    double library;     /* GFLOPS of the vendor library */
+    double best;        /* GFLOPS of the fastest rung; PLOT_MISSING if none */
+    int best_rung;
+    double autov;       /* GFLOPS of "auto"; PLOT_MISSING if not measured */
+    int auto_rung;      /* the rung auto chose ("rung=N" in its params); 0 unknown */
+} plot_shape_point;
+
+/* The shapes chart of one device and backend. */
+typedef struct {
+    char device[256];
+    char backend[16];
+    char library[32];   /* the library's name in the rows: "cublas", "clblast" */
+    plot_shape_point *points; /* by class, then by M*N*K */
+    int npoints;
+} plot_shape_chart;
+
+/* The shapes charts the rows make: one per device and backend with a vendor library and
+ * a rung or "auto" at the same shapes, and either "auto" or a shape that is not square
+ * among them (square sweeps have their own charts). Returns how many (malloc'd in *out;
+ * free with plot_shape_charts_free); -1 when out of memory. */
+int plot_shape_charts(const plot_model *m, plot_shape_chart **out);
+void plot_shape_charts_free(plot_shape_chart *charts, int n);
+
+/* 1 when plot_shape_charts finds something to draw. */
+int plot_shapes_drawable(const plot_model *m);
 
 /* Builds devices and groups from m->rows (plot_model_load calls it; so can a test that
  * fills the rows itself). */

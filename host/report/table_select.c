@@ -116,8 +116,8 @@ static int item_matches(const rung_item *item, const result_row *r)
         return 1;
     if (strcmp(item->name, "kernels") == 0)
         return r->rung > 0;
-    if (strcmp(item->name, "baselines") == 0)
-        return r->rung == 0;
+    if (strcmp(item->name, "baselines") == 0) /* rung 0, but "auto" is no library */
+        return r->rung == 0 && strcmp(r->rung_name, "auto") != 0;
     return strcasecmp(item->name, r->rung_name) == 0;
 }
 

@@ -20,6 +20,13 @@ static const rung baselines[] = {
      .kind = RUNG_HOST},
 };
 
+/* Not a kernel of its own: for each shape, the rung and parameters that a profiler
+ * measured fastest there (ladder select), or a rule's choice where it measured nothing. */
+static const rung shape_aware = {
+    .number = 0, .id = "auto", .name = "auto", .title = "Shape-aware SGEMM",
+    .idea = "picks, per shape, the rung and parameters its selection table names",
+    .kind = RUNG_AUTO};
+
 #define REGISTRY_MAX 64
 
 const rung *registry_all(int *count)
@@ -34,6 +41,7 @@ const rung *registry_all(int *count)
             table[n++] = rungs_classic[i];
         for (int i = 0; i < rungs_modern_count; i++)
             table[n++] = rungs_modern[i];
+        table[n++] = shape_aware;
         for (size_t i = 0; i < sizeof baselines / sizeof baselines[0]; i++)
             table[n++] = baselines[i];
     }

@@ -42,7 +42,14 @@ typedef struct {
      * product of the list lengths is the size of the search. */
     const int *choices;
     int nchoices;
+    /* PER_SHAPE when the best value depends on the shape more than on the device (split-K's
+     * split count): the profiler of the shape-aware entry tries each of its choices on
+     * every shape, on top of the tuned or default values of the rest. 0 otherwise. */
+    int per_shape;
 } rung_param;
+
+/* Written after CHOICES(...) in a rung_param: see rung_param.per_shape. */
+#define PER_SHAPE 1
 
 /* CHOICES(8, 16, 32) fills both `choices` and `nchoices` of a rung_param. */
 #define CHOICES(...)                                                                     \
@@ -76,10 +83,12 @@ typedef enum {
     RUNG_KERNEL,  /* one of our kernels, compiled at run time */
     RUNG_LIBRARY, /* the backend's vendor library (cuBLAS, CLBlast) */
     RUNG_HOST,    /* the CPU's BLAS through CBLAS, timed on the host */
+    RUNG_AUTO,    /* the shape-aware entry "auto": for each shape it runs the rung and the
+                     parameters a selection table names (params/selection.h) */
 } rung_kind;
 
 typedef struct rung {
-    int number;        /* 1, 2, ... for kernels; 0 for baselines */
+    int number;        /* 1, 2, ... for kernels; 0 for baselines and "auto" */
     const char *id;    /* file stem "01-naive"; for baselines "cublas", "clblast", "cpu" */
     const char *name;  /* short name: "naive" */
     const char *title; /* chapter title */
@@ -141,11 +150,11 @@ typedef struct rung {
 /* The unit roundoff that verification uses for this rung (see rung.unit_roundoff). */
 double rung_unit_roundoff(const rung *r);
 
-/* All entries: kernel rungs in order, then the baselines. */
+/* All entries: kernel rungs in order, the shape-aware entry "auto", then the baselines. */
 const rung *registry_all(int *count);
 
-/* By number ("3"), name ("tiling"), id ("03-tiling") or baseline name ("cublas");
- * NULL if none matches. */
+/* By number ("3"), name ("tiling"), id ("03-tiling"), baseline name ("cublas") or
+ * "auto"; NULL if none matches. */
 const rung *registry_find(const char *key);
 
 /* Index of parameter `name` in `r`, or -1. */

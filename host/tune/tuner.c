@@ -6,16 +6,15 @@
 #include <string.h>
 
 #include "backends/host_blas.h"
-#include "base/random.h"
 #include "core/rung_exec.h"
+#include "tune/tune_measure.h"
 
 /* Everything the measuring callback needs. */
 typedef struct {
     const tune_plan *plan;
     tune_outcome *out;
     program_cache *pc;
-    size_context *sc;       /* [nsizes] */
-    reference **ref;        /* [nsizes]; NULL entries: not verified (never in practice) */
+    tune_input *in;         /* [nsizes] */
     double *gflops;         /* [npoints][nsizes]: a candidate's figure, 0 if not ok */
     double start_ms;
     long total;             /* candidates the progress line counts to */
@@ -33,17 +32,6 @@ static int budget_spent(const tuner *tu)
            (p->budget_seconds > 0 && elapsed_s(tu) >= p->budget_seconds);
 }
 
-static void format_duration(double s, char *out, size_t size)
-{
-    long t = (long)(s + 0.5);
-    if (t >= 3600)
-        snprintf(out, size, "%ldh%02ldm", t / 3600, t / 60 % 60);
-    else if (t >= 60)
-        snprintf(out, size, "%ldm%02lds", t / 60, t % 60);
-    else
-        snprintf(out, size, "%lds", t);
-}
-
 /* "[12/96] TS=16 WPT=4  12.3 GFLOPS ok | best 14.1 (TS=32 WPT=8) | 1m23s left" */
 static void progress(const tuner *tu, const char *params, double score, const char *status,
                      const char *reason)
@@ -56,7 +44,7 @@ static void progress(const tuner *tu, const char *params, double score, const ch
     else
         left = elapsed_s(tu) / (double)done * (double)(tu->total - done);
     char when[32], result[128];
-    format_duration(left > 0 ? left : 0, when, sizeof when);
+    tune_format_duration(left > 0 ? left : 0, when, sizeof when);
     if (strcmp(status, "ok") == 0)
         snprintf(result, sizeof result, "%.1f GFLOPS ok", score);
     else
@@ -96,18 +84,8 @@ static double measure_point(void *ctx, int point)
     double log_sum = 0;
     for (int s = 0; s < p->nsizes; s++) {
         result_row row;
-        char msg[LADDER_MSG];
-        runner_row_identity(&row, p->seed, p->target, p->r, &p->sizes[s]);
-        snprintf(row.params, sizeof row.params, "%s", params);
-        snprintf(row.param_source, sizeof row.param_source, "tune-candidate");
-        snprintf(row.verify, sizeof row.verify, "%s",
-                 tu->ref[s] ? verify_mode_name(reference_mode(tu->ref[s])) : "off");
-        measure_job job = {.ops = p->target->ops, .session = p->target->session,
-                           .ref = tu->ref[s], .host_c = tu->sc[s].host_c, .reps = p->reps,
-                           .max_seconds = p->max_seconds};
-        measure_result m;
-        ladder_status st = exec_rung(&tu->sc[s], tu->pc, p->r, values, &job, &m, msg);
-        runner_row_outcome(&row, st, &m, msg);
+        tune_measure(p->target, tu->pc, &tu->in[s], p->r, values, p->reps, p->max_seconds,
+                     p->seed, "tune-candidate", &row);
         if (results_append(p->candidates, &row, tu->fatal) != LADDER_OK)
             return TUNE_STOP;
         if (strcmp(row.status, "ok") != 0) {
@@ -171,31 +149,12 @@ static void pick_best(const tuner *tu, const double *scores)
 }
 
 /* Inputs, references and device buffers for every tuning size, kept for the search. */
-static ladder_status open_sizes(tuner *tu, float **host, char *msg)
+static ladder_status open_sizes(tuner *tu, char *msg)
 {
     const tune_plan *p = tu->plan;
-    for (int s = 0; s < p->nsizes; s++) {
-        const gemm_size *z = &p->sizes[s];
-        size_t na = (size_t)z->M * z->K, nb = (size_t)z->K * z->N, nc = (size_t)z->M * z->N;
-        float *A = host[3 * s] = malloc(na * sizeof *A);
-        float *B = host[3 * s + 1] = malloc(nb * sizeof *B);
-        float *C = host[3 * s + 2] = malloc(nc * sizeof *C);
-        if (!A || !B || !C)
-            return ladder_fail(msg, LADDER_ERROR, "out of host memory for %ldx%ldx%ld", z->M,
-                               z->N, z->K);
-        random_fill(A, na, runner_input_seed(p->seed, z, 1));
-        random_fill(B, nb, runner_input_seed(p->seed, z, 2));
-        /* As ladder run --verify auto: every element up to 2^33 multiply-adds, sampled
-         * elements and Freivalds products above. */
-        double work = (double)z->M * (double)z->N * (double)z->K;
-        verify_mode mode = work <= (double)VERIFY_FULL_LIMIT_DEFAULT ? VERIFY_FULL
-                                                                     : VERIFY_SAMPLED;
-        if (reference_create(A, B, z->M, z->N, z->K, mode, runner_input_seed(p->seed, z, 3),
-                             &tu->ref[s], msg) != LADDER_OK)
+    for (int s = 0; s < p->nsizes; s++)
+        if (tune_input_open(&tu->in[s], p->target, &p->sizes[s], p->seed, msg) != LADDER_OK)
             return LADDER_ERROR;
-        if (size_context_open(&tu->sc[s], p->target, z, A, B, C, msg) != LADDER_OK)
-            return LADDER_ERROR;
-    }
     return LADDER_OK;
 }
 
@@ -204,17 +163,15 @@ ladder_status tuner_run(const tune_plan *plan, tune_outcome *out, char *msg)
     memset(out, 0, sizeof *out);
     int n = plan->space->npoints;
     tuner tu = {.plan = plan, .out = out};
-    tu.sc = calloc((size_t)plan->nsizes, sizeof *tu.sc);
-    tu.ref = calloc((size_t)plan->nsizes, sizeof *tu.ref);
+    tu.in = calloc((size_t)plan->nsizes, sizeof *tu.in);
     tu.gflops = calloc((size_t)n * (size_t)plan->nsizes + 1, sizeof *tu.gflops);
     double *scores = malloc(((size_t)n + 1) * sizeof *scores);
-    float **host = calloc(3 * (size_t)plan->nsizes, sizeof *host);
     tu.pc = program_cache_new();
     ladder_status st = LADDER_OK;
-    if (!tu.sc || !tu.ref || !tu.gflops || !scores || !host || !tu.pc)
+    if (!tu.in || !tu.gflops || !scores || !tu.pc)
         st = ladder_fail(msg, LADDER_ERROR, "out of host memory");
     if (st == LADDER_OK)
-        st = open_sizes(&tu, host, msg);
+        st = open_sizes(&tu, msg);
     if (st == LADDER_OK) {
         tu.total = n;
         if (plan->budget_configs > 0 && plan->budget_configs < n)
@@ -228,21 +185,12 @@ ladder_status tuner_run(const tune_plan *plan, tune_outcome *out, char *msg)
         if (tu.fatal[0])
             st = ladder_fail(msg, LADDER_ERROR, "%s", tu.fatal);
     }
-    for (int s = 0; s < plan->nsizes; s++) {
-        if (tu.sc)
-            size_context_close(&tu.sc[s]);
-        if (tu.ref)
-            reference_free(tu.ref[s]);
-        if (host)
-            for (int k = 0; k < 3; k++)
-                free(host[3 * s + k]);
-    }
+    for (int s = 0; tu.in && s < plan->nsizes; s++)
+        tune_input_close(&tu.in[s]);
     if (tu.pc)
         program_cache_free(tu.pc, plan->target->ops);
-    free(host);
     free(scores);
     free(tu.gflops);
-    free(tu.ref);
-    free(tu.sc);
+    free(tu.in);
     return st;
 }

@@ -1,4 +1,4 @@
-# The files ladder run and ladder tune write into the current folder by default are
+# The files ladder run, tune and select write into the current folder by default are
 # ignored by git (a run from the repository root leaves no untracked clutter), and no
 # tracked file (a result under results/) matches those patterns.
 source "$(dirname "$0")/lib.bash"
@@ -11,7 +11,9 @@ names=(ladder-*.csv)
 if has_opencl_device; then
   "$LADDER" tune --backend opencl --rung 3 --sizes 64 --budget 1 --db "$WORK/db.tsv" >/dev/null 2>&1 \
     || fail "tune with the default candidates file"
-  names+=(tune-*.csv)
+  "$LADDER" select --backend opencl --sizes 16 --rungs 11 --budget 1 --db "$WORK/sel.tsv" >/dev/null 2>&1 \
+    || fail "select with the default rows file"
+  names+=(tune-*.csv select-*.csv)
 fi
 for name in "${names[@]}"; do
   [ -f "$name" ] || { fail "no default file $name was written"; continue; }

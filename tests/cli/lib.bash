@@ -66,6 +66,31 @@ column() {
     { print f[c] }' "$1"
 }
 
+# fnv1a64 FILE: the kernel fingerprint the tuning database and the selection tables record,
+# computed independently of ladder.
+fnv1a64() {
+  local h=$((0xcbf29ce484222325)) b
+  for b in $(od -An -v -tu1 "$1"); do h=$(( (h ^ b) * 0x100000001b3 )); done
+  printf '%016x\n' "$h"
+}
+
+# interrupt LOG COMMAND...: runs COMMAND in the background with its output in LOG, sends
+# it Ctrl-C once it has printed its first progress line ("[1/..."), and sets $code to its
+# exit status. LOG must be a file no earlier command wrote: with a reused one, a stale
+# '[1/' line could let the signal reach the background job while it is still a forked
+# copy of this shell, before exec, and that copy runs the EXIT trap, deleting $WORK.
+# ladder itself prints '[1/' only once its handler is in place.
+interrupt() {
+  local log=$1 pid
+  shift
+  "$@" >"$log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 120); do grep -qs '^\[1/' "$log" && break; sleep 0.5; done
+  kill -INT "$pid"
+  code=0
+  wait "$pid" || code=$?
+}
+
 finish() {
   echo "$passes passed, $failures failed"
   [ "$failures" -eq 0 ]

@@ -28,12 +28,6 @@ expect_error "a CUDA-only rung on OpenCL" "cannot run on opencl: CUDA only" -- t
 device=$(column "$WORK/probe.csv" device)
 [ -n "$device" ] && pass || fail "could not read the device name"
 
-# fnv1a64 FILE: the kernel fingerprint the database records, computed independently.
-fnv1a64() {
-  local h=$((0xcbf29ce484222325)) b
-  for b in $(od -An -v -tu1 "$1"); do h=$(( (h ^ b) * 0x100000001b3 )); done
-  printf '%016x\n' "$h"
-}
 hash=$(fnv1a64 "$LADDER_SOURCE_DIR/kernels-opencl/03-wpt.cl")
 
 # entries DB: the database's entries (no comments, no header)
@@ -125,18 +119,9 @@ chosen=$(field "$pdb" small 5)
 [ -n "$chosen" ] && [ "$chosen" != "TS=16 WPT=4" ] && pass || fail "chosen: '$chosen'"
 
 # Ctrl-C: the candidate in flight finishes, the best so far is kept, exit 130.
-# The log is a file no earlier command wrote: with a reused one, a stale '[1/' line could
-# let the signal reach the background job while it is still a forked copy of this shell,
-# before exec, and that copy runs this script's EXIT trap, deleting $WORK. ladder itself
-# prints '[1/' only once its handler is in place.
 idb="$WORK/interrupted.tsv" ilog="$WORK/interrupted.log"
-"$LADDER" tune "${ocl[@]}" --rung 4 --sizes 64 --strategy random --budget 500 --db "$idb" \
-  --candidates "$WORK/interrupted.csv" >"$ilog" 2>&1 &
-pid=$!
-for _ in $(seq 1 120); do grep -qs '^\[1/' "$ilog" && break; sleep 0.5; done
-kill -INT "$pid"
-code=0
-wait "$pid" || code=$?
+interrupt "$ilog" "$LADDER" tune "${ocl[@]}" --rung 4 --sizes 64 --strategy random --budget 500 \
+  --db "$idb" --candidates "$WORK/interrupted.csv"
 [ "$code" -eq 130 ] && pass || { fail "interrupted tune: exit $code"; cat "$ilog" >&2; }
 grep -q "interrupted" "$ilog" && [ "$(entries "$idb" | wc -l)" -eq 1 ] && [ -f "$WORK/interrupted.csv" ] \
   && pass || { fail "interrupted tune did not keep its best"; cat "$ilog" >&2; }

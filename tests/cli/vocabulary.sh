@@ -13,7 +13,7 @@ exit_status() {
   [ "$code" -eq "$expected" ] && pass || { fail "$what: exit $code, expected $expected"; sed 's/^/    /' "$WORK/stderr" >&2; }
 }
 
-for cmd in run tune plot table devices list schema; do
+for cmd in run tune select plot table devices list schema; do
   exit_status 2 "ladder $cmd with an unknown option" "$cmd" --no-such-option
 done
 exit_status 2 "a command line that is not one" frobnicate
@@ -42,6 +42,9 @@ if has_opencl_device; then
   for spelling in --rung --rungs; do
     exit_status 0 "tune $spelling 3 --dry-run" tune --backend opencl $spelling 3 --sizes 64 --dry-run
   done
+  exit_status 0 "select --rung --size --out" select --backend opencl --rung 11 --size 16 --budget 1 \
+    --db "$WORK/sel.tsv" --out "$WORK/select.csv"
+  [ -n "$(column "$WORK/select.csv" status)" ] && pass || fail "select --out wrote no rows file"
   exit_status 0 "tune --output (the candidates file)" tune --backend opencl --rungs 3 --size 64 --budget 1 \
     --db "$WORK/db.tsv" --output "$WORK/candidates.csv"
   [ "$(column "$WORK/candidates.csv" param_source)" = tune-candidate ] && pass || fail "tune --output wrote no candidates file"

@@ -73,7 +73,7 @@ int main(void)
         }
     }
     /* Without a list: the powers of two in the range, and 0 for a switch. */
-    rung_param any = {"X", 1, 0, 0, 8, "a switch or a power of two", NULL, 0};
+    rung_param any = {"X", 1, 0, 0, 8, "a switch or a power of two", NULL, 0, 0};
     int c[RUNG_MAX_CHOICES];
     CHECK(rung_param_choices(&any, c) == 5 && c[0] == 0 && c[1] == 1 && c[4] == 8);
     CHECK(registry_find("1") && registry_find("1")->number == 1);

@@ -1,0 +1,249 @@
+#include "params/selection.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/kernel_path.h"
+#include "base/shapes.h"
+#include "base/source_hash.h"
+#include "params/tuning_db.h"
+
+/* The fallback rule: a guess per class, made before measuring, for shapes no table has.
+ * Big squares and short sums want the fastest tiles (17, then 18, which needs no helper
+ * kernels); long sums and GEMV-like shapes want the kernels made for them (split-K,
+ * rung 19, and the skinny kernel, rung 20) where they exist; the rest take rung 15, the
+ * SGEMM both backends have. Each rung runs its tuned parameters for the size class
+ * (tuned_params.h), which already prefer small tiles on skinny shapes. */
+const char *const selection_fallback_rungs[SHAPE_RULE_CLASSES][8] = {
+    [SHAPE_SQUARE] = {"banks", "scatter", "sgemm", "warptile", "edges"},
+    [SHAPE_LONG_K] = {"splitk", "scatter", "sgemm", "warptile", "edges"},
+    [SHAPE_SMALL_K] = {"banks", "scatter", "sgemm", "warptile", "edges"},
+    [SHAPE_SKINNY_M] = {"scatter", "sgemm", "splitk", "warptile", "edges"},
+    [SHAPE_SKINNY_N] = {"scatter", "sgemm", "splitk", "warptile", "edges"},
+    [SHAPE_GEMV] = {"skinny", "splitk", "sgemm", "warptile", "edges"},
+};
+
+int selection_rung_eligible(const rung *r)
+{
+    return r && r->kind == RUNG_KERNEL && rung_unit_roundoff(r) <= 0x1p-24;
+}
+
+ladder_status selection_kernel(const char *backend, const rung *r, char *file, size_t size,
+                               char hash[SOURCE_HASH_HEX], char *msg)
+{
+    char path[1024];
+    kernel_path(backend, r->id, path, sizeof path);
+    const char *slash = strrchr(path, '/');
+    snprintf(file, size, "%s", slash ? slash + 1 : path);
+    return source_hash_file(path, hash, msg);
+}
+
+void params_auto_string(const rung *r, const int *values, char *out, size_t size)
+{
+    char params[128];
+    rung_params_string(r, values, params, sizeof params);
+    snprintf(out, size, "rung=%d%s%s", r->number, params[0] ? " " : "", params);
+}
+
+/* ---- whether an entry can be used ---------------------------------------------------- */
+
+/* The rung an entry names, when this ladder has it as an eligible kernel rung. */
+static const rung *entry_rung(const selection_entry *e)
+{
+    char key[16];
+    snprintf(key, sizeof key, "%d", e->rung);
+    const rung *r = registry_find(key);
+    return selection_rung_eligible(r) ? r : NULL;
+}
+
+/* Why the entry cannot be used on `dev` (its kernel as it is now, its rung, its
+ * parameters), or NULL; its values in `values` when it can. */
+static const char *entry_problem(const selection_entry *e, const device_info *dev,
+                                 int *values, char *why, size_t size)
+{
+    char key[16], file[256], hash[SOURCE_HASH_HEX], msg[LADDER_MSG];
+    snprintf(key, sizeof key, "%d", e->rung);
+    const rung *r = registry_find(key);
+    if (!r || r->kind != RUNG_KERNEL)
+        snprintf(why, size, "names rung %d, which this ladder does not have", e->rung);
+    else if (!selection_rung_eligible(r))
+        snprintf(why, size, "names rung %d, whose arithmetic is not float32's", e->rung);
+    else if (!rung_on_backend(r, dev->backend))
+        snprintf(why, size, "names rung %d, which %s does not have", e->rung, dev->backend);
+    else if (selection_kernel(dev->backend, r, file, sizeof file, hash, msg) != LADDER_OK)
+        snprintf(why, size, "cannot be checked (%.300s)", msg);
+    else if (strcmp(hash, e->kernel_fnv1a) != 0)
+        snprintf(why, size, "was measured with another version of %s", file);
+    else if (rung_params_parse(r, e->params, values, msg) != LADDER_OK ||
+             rung_check_params(r, values, msg) != LADDER_OK ||
+             rung_check_device(r, values, dev, msg) != LADDER_OK)
+        snprintf(why, size, "has parameters rung %d cannot take here (%.300s)", e->rung, msg);
+    else
+        return NULL;
+    return why;
+}
+
+/* 1 when the entry can be used on `dev`, its values in `values`; else 0, after a one-line
+ * note the first time (a changed kernel file is said once for all its entries). */
+static int entry_usable(selection_table *t, selection_entry *e, const device_info *dev,
+                        int *values, const char *who)
+{
+    char why[LADDER_MSG];
+    if (e->verdict < 0)
+        return 0;
+    const char *problem = entry_problem(e, dev, values, why, sizeof why);
+    if (!problem) {
+        e->verdict = 1;
+        return 1;
+    }
+    int stale = strncmp(problem, "was measured", 12) == 0;
+    for (int i = 0; i < t->count; i++) {
+        selection_entry *other = &t->entries[i];
+        if (other == e || (stale && strcmp(other->backend, e->backend) == 0 &&
+                           strcmp(other->device, e->device) == 0 && other->rung == e->rung &&
+                           strcmp(other->kernel_fnv1a, e->kernel_fnv1a) == 0))
+            other->verdict = -1;
+    }
+    if (stale)
+        fprintf(stderr, "%s: note: the selection table's entries for rung %d were%s: auto "
+                        "does not use them\n", who, e->rung, problem + 3);
+    else
+        fprintf(stderr, "%s: note: the selection for %ldx%ldx%ld %s: auto does not use it\n",
+                who, e->M, e->N, e->K, problem);
+    return 0;
+}
+
+/* ---- the look-up --------------------------------------------------------------------- */
+
+static double log_distance(const selection_entry *e, const gemm_size *s)
+{
+    double dm = log((double)e->M / s->M), dn = log((double)e->N / s->N),
+           dk = log((double)e->K / s->K);
+    return dm * dm + dn * dn + dk * dk;
+}
+
+typedef struct {
+    selection_entry *e;
+    double distance;
+} neighbour;
+
+static int by_distance(const void *a, const void *b)
+{
+    const neighbour *x = a, *y = b;
+    return (x->distance > y->distance) - (x->distance < y->distance);
+}
+
+/* The table's choice: the usable entry of this device nearest to `s` among the shapes of
+ * its class that fit `s`. Returns 1 with the rung and values, else 0. */
+static int from_table(selection_table *t, const device_info *dev, const gemm_size *s,
+                      const rung **chosen, int *values, const char *who)
+{
+    char device[sizeof dev->name];
+    tuning_field(device, sizeof device, dev->name);
+    shape_class cls = shape_rule_class(s);
+    neighbour *near = malloc(((size_t)t->count + 1) * sizeof *near);
+    int n = 0, found = 0;
+    if (!near)
+        return 0;
+    for (int i = 0; i < t->count; i++) {
+        selection_entry *e = &t->entries[i];
+        gemm_size shape = {e->M, e->N, e->K};
+        if (strcmp(e->backend, dev->backend) == 0 && strcmp(e->device, device) == 0 &&
+            shape_rule_class(&shape) == cls)
+            near[n++] = (neighbour){e, log_distance(e, s)};
+    }
+    qsort(near, (size_t)n, sizeof *near, by_distance);
+    for (int i = 0; i < n && !found; i++) {
+        char msg[LADDER_MSG];
+        if (!entry_usable(t, near[i].e, dev, values, who))
+            continue;
+        const rung *r = entry_rung(near[i].e);
+        if (rung_check_size(r, values, s, msg) != LADDER_OK)
+            continue;
+        *chosen = r;
+        found = 1;
+        if (near[i].distance > 0)
+            fprintf(stderr, "%s: note: auto at %ldx%ldx%ld (%s) runs the selection of the "
+                            "nearest measured %s shape, %ldx%ldx%ld\n", who, s->M, s->N, s->K,
+                    shape_class_name(cls), shape_class_name(cls), near[i].e->M, near[i].e->N,
+                    near[i].e->K);
+    }
+    free(near);
+    return found;
+}
+
+/* The fallback rule's choice: the first rung of the class's list that this device and
+ * this size take, with the parameters ladder run would give it. */
+static ladder_status from_rule(const param_policy *pol, const device_info *dev,
+                               const gemm_size *s, const rung **chosen, int *values,
+                               char *msg)
+{
+    param_policy plain = *pol;
+    plain.overrides = NULL; /* --param is for the rungs named in --rungs, not for auto */
+    plain.noverrides = 0;
+    const char *const *list = selection_fallback_rungs[shape_rule_class(s)];
+    char first[LADDER_MSG] = "";
+    for (int i = 0; i < 8 && list[i]; i++) {
+        const rung *r = registry_find(list[i]);
+        const char *source;
+        if (!selection_rung_eligible(r) || !rung_on_backend(r, dev->backend))
+            continue;
+        ladder_status st = params_for_row(&plain, r, dev, s, values, &source, msg);
+        if (st == LADDER_OK)
+            st = rung_check_size(r, values, s, msg);
+        if (st == LADDER_OK) {
+            *chosen = r;
+            return LADDER_OK;
+        }
+        if (!first[0])
+            snprintf(first, sizeof first, "rung %d: %.400s", r->number, msg);
+    }
+    return ladder_fail(msg, LADDER_UNSUPPORTED, "no rung of auto's %s list takes %ldx%ldx%ld "
+                       "on this device%s%s", shape_class_name(shape_rule_class(s)), s->M,
+                       s->N, s->K, first[0] ? "; " : "", first);
+}
+
+ladder_status params_for_auto(const param_policy *pol, const device_info *dev,
+                              const gemm_size *s, const rung **chosen, int *values,
+                              const char **source, char *msg)
+{
+    if (pol->tuning && !pol->small_defaults &&
+        from_table(&pol->tuning->selection, dev, s, chosen, values, pol->who)) {
+        *source = "selected";
+        return LADDER_OK;
+    }
+    *source = "fallback";
+    return from_rule(pol, dev, s, chosen, values, msg);
+}
+
+/* ---- the profiler's side ------------------------------------------------------------- */
+
+ladder_status selection_offer(selection_table *t, const selection_entry *e,
+                              selection_offer_result *what, selection_entry *old, char *msg)
+{
+    selection_entry *have = selection_table_find(t, e->backend, e->device, e->M, e->N, e->K);
+    if (!have) {
+        *what = SELECTION_ADDED;
+        return selection_table_put(t, e, msg);
+    }
+    *old = *have;
+    const rung *r = entry_rung(have);
+    char file[256], hash[SOURCE_HASH_HEX], why[LADDER_MSG];
+    int current = r && rung_on_backend(r, have->backend) &&
+                  selection_kernel(have->backend, r, file, sizeof file, hash, why) ==
+                      LADDER_OK &&
+                  strcmp(hash, have->kernel_fnv1a) == 0;
+    if (!current)
+        *what = SELECTION_REPLACED_STALE;
+    else if (e->gflops > have->gflops ||
+             (e->rung == have->rung && strcmp(e->params, have->params) == 0))
+        *what = SELECTION_REPLACED;
+    else {
+        *what = SELECTION_KEPT;
+        return LADDER_OK;
+    }
+    *have = *e;
+    return LADDER_OK;
+}

@@ -1,0 +1,66 @@
+/* The shape-aware entry ("auto", AutoGEMM's kernel selection): which rung, with which
+ * parameters, runs a shape. Decided by a table look-up, never by measuring at call time:
+ *
+ *   1. the selection table's entry for this backend, device and shape ("selected");
+ *   2. else the entry of the nearest shape of the same class (base/shapes.h's rule), by
+ *      the distance of log M, log N, log K ("selected", with a note naming that shape);
+ *   3. else the fallback rule: the first rung of the class's list below that the backend
+ *      has and that takes the shape, with its tuned parameters for the size class, or its
+ *      defaults ("fallback").
+ *
+ * The tables are those ladder select wrote (params/tuning_paths.h says where they live).
+ * An entry that cannot be used (its kernel file changed since, a rung this ladder or
+ * backend does not have, parameters the rung or the device refuses) is skipped with a
+ * one-line note, and the look-up goes on without it.
+ *
+ * Only rungs whose arithmetic is float32's take part (rung_unit_roundoff() = 2^-24):
+ * "auto" is raced against the vendor library's SGEMM, so it must answer to SGEMM's error
+ * bound; rung 16 (3xTF32) is checked against a looser one and is never chosen.
+ */
+#ifndef LADDER_SELECTION_H
+#define LADDER_SELECTION_H
+
+#include "backends/backend.h"
+#include "base/sizes.h"
+#include "params/params.h"
+#include "params/selection_table.h"
+#include "rungs/registry.h"
+
+/* The fallback rule, by rule class: rung names in order of preference (rungs the registry
+ * lacks are passed over, so a list may name rungs still to come). */
+extern const char *const selection_fallback_rungs[SHAPE_RULE_CLASSES][8];
+
+/* 1 when `r` may be chosen by the shape-aware entry: a kernel rung with float32's unit
+ * roundoff. */
+int selection_rung_eligible(const rung *r);
+
+/* The rung and parameters of the shape-aware entry at size `s` on `dev`. Uses the tables
+ * in pol->tuning->selection unless pol->tuning is NULL (--defaults) or pol->small_defaults
+ * (then the fallback rule with those defaults); pol's --param overrides do not apply.
+ * *source is "selected" or "fallback". LADDER_UNSUPPORTED (with the reason) when no
+ * eligible rung of the backend takes the shape. */
+ladder_status params_for_auto(const param_policy *pol, const device_info *dev,
+                              const gemm_size *s, const rung **chosen, int *values,
+                              const char **source, char *msg);
+
+/* "rung=15 TSM=128 TSN=128 TSK=8 WM=16": what the params column of an "auto" row says. */
+void params_auto_string(const rung *r, const int *values, char *out, size_t size);
+
+/* The kernel file of rung `r` on `backend` ("15-sgemm.cl") and its FNV-1a hash. */
+ladder_status selection_kernel(const char *backend, const rung *r, char *file, size_t size,
+                               char hash[SOURCE_HASH_HEX], char *msg);
+
+/* What selection_offer did. */
+typedef enum {
+    SELECTION_ADDED,          /* no entry had this shape */
+    SELECTION_REPLACED_STALE, /* the old entry could not be used any more (kernel changed) */
+    SELECTION_REPLACED,       /* the new entry is faster, or the same rung and parameters */
+    SELECTION_KEPT,           /* the old entry, still usable, is faster: it stays */
+} selection_offer_result;
+
+/* Adds a profiler's entry to the table, or updates the entry of its shape, as ladder tune
+ * updates the tuning database. *old gets a copy of the previous entry, if any. */
+ladder_status selection_offer(selection_table *t, const selection_entry *e,
+                              selection_offer_result *what, selection_entry *old, char *msg);
+
+#endif

@@ -1,0 +1,254 @@
+#include "tune/select_profile.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/host_blas.h"
+#include "base/shapes.h"
+#include "params/params.h"
+#include "tune/tune_measure.h"
+
+/* ---- the candidates of one shape ----------------------------------------------------- */
+
+static void skip(select_candidates *c, const rung *r, const char *why)
+{
+    if (c->skipped++ == 0)
+        snprintf(c->why_skipped, sizeof c->why_skipped, "rung %d: %.400s", r->number, why);
+}
+
+/* Adds one combination, unless the rung, the device or the shape refuse it, or it is
+ * there already. */
+static void add(select_candidates *c, const rung *r, const int *values,
+                const device_info *dev, const gemm_size *s)
+{
+    char why[LADDER_MSG];
+    if (rung_check_params(r, values, why) != LADDER_OK ||
+        rung_check_device(r, values, dev, why) != LADDER_OK ||
+        rung_check_size(r, values, s, why) != LADDER_OK) {
+        skip(c, r, why);
+        return;
+    }
+    for (int i = 0; i < c->count; i++)
+        if (c->items[i].r == r &&
+            memcmp(c->items[i].values, values, sizeof c->items[i].values) == 0)
+            return;
+    if (c->count == SELECT_MAX_CANDIDATES) {
+        skip(c, r, "more candidates than one shape may have");
+        return;
+    }
+    c->items[c->count].r = r;
+    memcpy(c->items[c->count].values, values, sizeof c->items[c->count].values);
+    c->count++;
+}
+
+/* `base` with every combination of the choices of the rung's PER_SHAPE parameters. */
+static void add_variants(select_candidates *c, const rung *r, const int *base,
+                         const device_info *dev, const gemm_size *s)
+{
+    int which[RUNG_MAX_PARAMS], nchoices[RUNG_MAX_PARAMS];
+    int choices[RUNG_MAX_PARAMS][RUNG_MAX_CHOICES];
+    int n = 0;
+    long combinations = 1;
+    for (int p = 0; p < r->nparams; p++)
+        if (r->params[p].per_shape) {
+            which[n] = p;
+            nchoices[n] = rung_param_choices(&r->params[p], choices[n]);
+            combinations *= nchoices[n];
+            n++;
+        }
+    if (n == 0)
+        return;
+    for (long k = 0; k < combinations; k++) {
+        int values[RUNG_MAX_PARAMS];
+        memcpy(values, base, sizeof values);
+        long digits = k; /* a mixed-radix number: one digit per PER_SHAPE parameter */
+        for (int i = n - 1; i >= 0; i--) {
+            values[which[i]] = choices[i][digits % nchoices[i]];
+            digits /= nchoices[i];
+        }
+        add(c, r, values, dev, s);
+    }
+}
+
+void select_candidates_build(const select_plan *p, const gemm_size *s, select_candidates *out)
+{
+    const device_info *dev = &p->target->dev;
+    out->count = out->skipped = 0;
+    out->why_skipped[0] = '\0';
+    /* Tuned parameters as ladder run gives them; no --param (they are all measured). */
+    param_policy pol = {NULL, 0, 0, p->tuning, "ladder select"};
+    int bases[2 * MAX_SELECT_RUNGS][RUNG_MAX_PARAMS];
+    const rung *of[2 * MAX_SELECT_RUNGS];
+    int nbases = 0;
+    for (int i = 0; i < p->nrungs && i < MAX_SELECT_RUNGS; i++) {
+        const rung *r = p->rungs[i];
+        const char *source;
+        char why[LADDER_MSG];
+        if (!rung_on_backend(r, dev->backend)) {
+            skip(out, r, r->only_reason);
+            continue;
+        }
+        memset(bases[nbases], 0, sizeof bases[nbases]);
+        if (params_for_row(&pol, r, dev, s, bases[nbases], &source, why) == LADDER_OK)
+            of[nbases++] = r;
+        else
+            skip(out, r, why);
+        memset(bases[nbases], 0, sizeof bases[nbases]);
+        rung_defaults(r, 1, bases[nbases]);
+        of[nbases++] = r;
+    }
+    /* Every rung's own parameters first, the variants after: a shape whose share of the
+     * budget runs out has measured the likeliest candidates. */
+    for (int b = 0; b < nbases; b++)
+        add(out, of[b], bases[b], dev, s);
+    for (int b = 0; b < nbases; b++)
+        add_variants(out, of[b], bases[b], dev, s);
+}
+
+/* ---- measuring ----------------------------------------------------------------------- */
+
+typedef struct {
+    const select_plan *plan;
+    select_outcome *out;
+    program_cache *pc;
+    double start_ms;
+    long total;   /* candidates of every shape */
+    /* The shape in flight's share of the budget: what was left when it started, divided
+     * evenly among the shapes still to come, so that every shape is measured. */
+    double shape_until_s;
+    long shape_until_configs;
+} profiler;
+
+static double elapsed_s(const profiler *pf) { return (host_now_ms() - pf->start_ms) / 1000.0; }
+
+/* Sets the share of the budget of the shape about to start, `left` shapes from the end. */
+static void share_budget(profiler *pf, int left)
+{
+    const select_plan *p = pf->plan;
+    double now = elapsed_s(pf);
+    long configs_left = p->budget_configs - pf->out->measured;
+    pf->shape_until_s = now + (p->budget_seconds - now) / left;
+    pf->shape_until_configs = pf->out->measured + (configs_left + left - 1) / left;
+}
+
+/* Whether to measure no more at this shape: Ctrl-C (which ends the run), or the shape's
+ * share of the budget is spent. */
+static int must_stop(profiler *pf)
+{
+    const select_plan *p = pf->plan;
+    if (runner_interrupted) {
+        pf->out->interrupted = 1;
+        return 1;
+    }
+    if ((p->budget_configs > 0 && pf->out->measured >= pf->shape_until_configs) ||
+        (p->budget_seconds > 0 && elapsed_s(pf) >= pf->shape_until_s)) {
+        pf->out->budget_spent = 1;
+        return 1;
+    }
+    return 0;
+}
+
+static void count(select_outcome *out, const char *status)
+{
+    out->measured++;
+    if (strcmp(status, "ok") == 0) out->ok++;
+    else if (strcmp(status, "FAILED") == 0) out->failed++;
+    else if (strcmp(status, "unsupported") == 0) out->unsupported++;
+    else out->errors++;
+}
+
+/* "[12/130] 128x128x32768 long-k  rung 15 TSM=64 ... 352.1 GFLOPS ok (0.02x clblast) |
+ *  best here: rung 15 (0.02x) | 1m20s left" */
+static void progress(const profiler *pf, const gemm_size *s, const result_row *row,
+                     const select_pick *pick)
+{
+    const select_plan *p = pf->plan;
+    long done = pf->out->measured;
+    double left = elapsed_s(pf) / (double)done * (double)(pf->total - done);
+    if (p->budget_seconds > 0 && left > p->budget_seconds - elapsed_s(pf))
+        left = p->budget_seconds - elapsed_s(pf);
+    char when[32];
+    tune_format_duration(left > 0 ? left : 0, when, sizeof when);
+    printf("[%ld/%ld] %ldx%ldx%ld %s  rung %d %s  ", done, pf->total, s->M, s->N, s->K,
+           shape_class_name(shape_label(s)), row->rung, row->params);
+    if (strcmp(row->status, "ok") != 0)
+        printf("%s: %.60s", row->status, row->reason);
+    else if (row->vs_library > 0)
+        printf("%.1f GFLOPS ok (%.2fx %s)", row->gflops, row->vs_library, row->library);
+    else
+        printf("%.1f GFLOPS ok", row->gflops);
+    if (pick->best && pick->library_gflops > 0)
+        printf(" | best here: rung %d (%.2fx)", pick->best->number,
+               pick->gflops / pick->library_gflops);
+    else if (pick->best)
+        printf(" | best here: rung %d", pick->best->number);
+    printf(" | %s left\n", when);
+    fflush(stdout);
+}
+
+/* One shape: the library first (every candidate's row says its fraction of it), then the
+ * candidates while the budget lasts. */
+static ladder_status profile_shape(profiler *pf, const gemm_size *s,
+                                   const select_candidates *c, select_pick *pick, char *msg)
+{
+    const select_plan *p = pf->plan;
+    tune_input in;
+    ladder_status st = tune_input_open(&in, p->target, s, p->seed, msg);
+    result_row row;
+    if (st == LADDER_OK && p->library) {
+        tune_measure(p->target, pf->pc, &in, p->library, NULL, p->reps, p->max_seconds,
+                     p->seed, "", &row);
+        if (strcmp(row.status, "ok") == 0)
+            pick->library_gflops = row.gflops;
+        st = results_append(p->rows, &row, msg);
+    }
+    for (int i = 0; i < c->count && st == LADDER_OK && !must_stop(pf); i++) {
+        const select_candidate *k = &c->items[i];
+        tune_measure(p->target, pf->pc, &in, k->r, k->values, p->reps, p->max_seconds,
+                     p->seed, "tune-candidate", &row);
+        if (strcmp(row.status, "ok") == 0 && pick->library_gflops > 0) {
+            row.vs_library = row.gflops / pick->library_gflops;
+            snprintf(row.library, sizeof row.library, "%s", p->library->name);
+        }
+        st = results_append(p->rows, &row, msg);
+        pick->measured++;
+        count(pf->out, row.status);
+        if (strcmp(row.status, "ok") == 0 && row.gflops > pick->gflops) {
+            pick->best = k->r;
+            memcpy(pick->values, k->values, sizeof pick->values);
+            pick->gflops = row.gflops;
+        }
+        progress(pf, s, &row, pick);
+    }
+    tune_input_close(&in);
+    return st;
+}
+
+ladder_status select_run(const select_plan *p, select_outcome *out, char *msg)
+{
+    memset(out, 0, sizeof *out);
+    out->picks = calloc((size_t)p->nshapes + 1, sizeof *out->picks);
+    select_candidates *all = malloc(((size_t)p->nshapes + 1) * sizeof *all);
+    profiler pf = {.plan = p, .out = out, .pc = program_cache_new()};
+    ladder_status st = LADDER_OK;
+    if (!out->picks || !all || !pf.pc)
+        st = ladder_fail(msg, LADDER_ERROR, "out of host memory");
+    for (int i = 0; i < p->nshapes && st == LADDER_OK; i++) {
+        select_candidates_build(p, &p->shapes[i], &all[i]);
+        out->picks[i].candidates = all[i].count;
+        pf.total += all[i].count;
+    }
+    pf.start_ms = host_now_ms();
+    /* Compiled programs are kept across shapes: most candidates recur at every shape. */
+    for (int i = 0; i < p->nshapes && st == LADDER_OK && !out->interrupted; i++) {
+        share_budget(&pf, p->nshapes - i);
+        if (!must_stop(&pf))
+            st = profile_shape(&pf, &p->shapes[i], &all[i], &out->picks[i], msg);
+    }
+    out->seconds = pf.start_ms > 0 ? elapsed_s(&pf) : 0;
+    if (pf.pc)
+        program_cache_free(pf.pc, p->target->ops);
+    free(all);
+    return st;
+}

@@ -1,0 +1,85 @@
+/* The profiler of the shape-aware entry (`ladder select`): on one device, for every shape
+ * of a set, the vendor library and every candidate measured as ladder run measures a row
+ * (tune_measure.h: compiled, verified, timed), and the fastest candidate that passed kept
+ * per shape. cli_select.c turns the picks into selection-table entries.
+ *
+ * The candidates of a shape, for every rung of the list that the backend has and that
+ * takes the shape:
+ *   - the parameters ladder run would give it there (tuned for the size class, else the
+ *     defaults), and its small-device defaults when they differ;
+ *   - from those, every combination of the choices of its PER_SHAPE parameters (split-K's
+ *     split count), whose best value depends on the shape more than on the device.
+ * Every rung's own parameters come first, the variants after. Combinations the rung, the
+ * device or the shape refuse are left out before anything is compiled, and counted with
+ * their first reason.
+ *
+ * A budget (of time or of candidates) is shared among the shapes: each gets an even share
+ * of what is left when it starts, so every shape is measured, and a shape that uses less
+ * leaves more for the rest.
+ */
+#ifndef LADDER_SELECT_PROFILE_H
+#define LADDER_SELECT_PROFILE_H
+
+#include "core/results.h"
+#include "core/runner.h"
+#include "params/tuning_db.h"
+
+#define SELECT_MAX_CANDIDATES 256
+#define MAX_SELECT_RUNGS 64
+
+typedef struct {
+    const rung *r;
+    int values[RUNG_MAX_PARAMS];
+} select_candidate;
+
+typedef struct {
+    select_candidate items[SELECT_MAX_CANDIDATES];
+    int count;
+    int skipped;                /* combinations left out */
+    char why_skipped[LADDER_MSG]; /* the first reason */
+} select_candidates;
+
+typedef struct {
+    run_target *target;
+    const gemm_size *shapes;
+    int nshapes;
+    const rung *const *rungs;   /* the candidate rungs */
+    int nrungs;
+    const rung *library;        /* the backend's vendor library, or NULL when absent */
+    tuning_db *tuning;          /* where tuned parameters come from; NULL: defaults */
+    long budget_configs;        /* most candidates to measure; 0 = no limit */
+    double budget_seconds;      /* no candidate starts after this long; 0 = no limit */
+                                /* (both shared among the shapes: see above) */
+    int reps;
+    double max_seconds;
+    uint64_t seed;
+    results_writer *rows;       /* the library's row and every candidate's, per shape */
+} select_plan;
+
+/* What one shape got. */
+typedef struct {
+    int candidates;             /* how many it has */
+    int measured;               /* how many were measured (fewer when the budget ran out) */
+    const rung *best;           /* NULL: none passed */
+    int values[RUNG_MAX_PARAMS];
+    double gflops;
+    double library_gflops;      /* 0: no library, or it did not pass */
+} select_pick;
+
+typedef struct {
+    select_pick *picks;         /* [nshapes]; free() it */
+    int measured, ok, failed, unsupported, errors;
+    int interrupted;            /* Ctrl-C ended it */
+    int budget_spent;           /* the budget cut a shape short */
+    double seconds;
+} select_outcome;
+
+/* The candidates of shape `s` (see above). */
+void select_candidates_build(const select_plan *p, const gemm_size *s, select_candidates *out);
+
+/* Measures every shape in turn, printing a progress line per candidate. LADDER_ERROR only
+ * when it cannot go on (the rows file cannot be written, no memory for a shape); what was
+ * measured until then is in `out` either way. */
+ladder_status select_run(const select_plan *p, select_outcome *out, char *msg);
+
+#endif

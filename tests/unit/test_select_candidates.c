@@ -1,0 +1,92 @@
+/* ladder select's candidates of one shape, without a device: each rung's own parameters
+ * and small-device defaults first, then every choice of its PER_SHAPE parameters from
+ * each, with what the rung, the device or the shape refuse left out and counted, no
+ * combination twice, and a rung the backend lacks left out with its reason. The rungs
+ * here are made up, so the test does not depend on which rungs the registry has. */
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "tune/select_profile.h"
+
+/* p = TS, SPLITS */
+static ladder_status split_validate(const int *p, char *msg)
+{
+    if (p[1] > 4)
+        return ladder_fail(msg, LADDER_UNSUPPORTED, "too many splits (%d)", p[1]);
+    return LADDER_OK;
+}
+static void split_geometry(const int *p, int M, int N, launch_dims *d)
+{
+    d->local[0] = (size_t)p[0];
+    d->local[1] = 1;
+    d->global[0] = (size_t)((M + p[0] - 1) / p[0] * p[0]);
+    d->global[1] = (size_t)N;
+}
+/* K must be a multiple of the split count: a shape can refuse a variant. */
+static void split_multiples(const int *p, int mult[3])
+{
+    mult[0] = mult[1] = 1;
+    mult[2] = p[1];
+}
+
+static const rung fake_split = {
+    .number = 90, .id = "90-fake", .name = "fake", .title = "a made-up split rung",
+    .idea = "test", .kind = RUNG_KERNEL, .nparams = 2,
+    .params = {{"TS", 16, 8, 1, 64, "tile", CHOICES(8, 16), 0},
+               {"SPLITS", 1, 0, 1, 16, "split count", CHOICES(1, 2, 4, 8), PER_SHAPE}},
+    .validate = split_validate, .multiples = split_multiples, .geometry = split_geometry,
+};
+static const rung fake_cuda_only = {
+    .number = 91, .id = "91-fake", .name = "cudaonly", .title = "a made-up CUDA rung",
+    .idea = "test", .kind = RUNG_KERNEL, .nparams = 1,
+    .params = {{"TS", 16, 0, 1, 64, "tile", CHOICES(16), 0}},
+    .geometry = split_geometry, .only_backend = "cuda", .only_reason = "CUDA only (test)",
+};
+
+static int has(const select_candidates *c, int ts, int splits)
+{
+    for (int i = 0; i < c->count; i++)
+        if (c->items[i].values[0] == ts && c->items[i].values[1] == splits)
+            return 1;
+    return 0;
+}
+
+int main(void)
+{
+    run_target t;
+    memset(&t, 0, sizeof t);
+    snprintf(t.dev.backend, sizeof t.dev.backend, "opencl");
+    snprintf(t.dev.name, sizeof t.dev.name, "Test Device");
+    t.dev.max_work_group_size = 1024;
+    t.dev.max_work_item_sizes[0] = t.dev.max_work_item_sizes[1] = 1024;
+    const rung *rungs[] = {&fake_split, &fake_cuda_only};
+    select_plan p = {.target = &t, .rungs = rungs, .nrungs = 2};
+    select_candidates c;
+
+    gemm_size s = {64, 64, 1024};
+    select_candidates_build(&p, &s, &c);
+    /* Bases (16,1) and (8,1) first; then SPLITS 2 and 4 from each; 8 refused twice. */
+    CHECK(c.count == 6);
+    CHECK(c.count >= 2 && c.items[0].values[0] == 16 && c.items[0].values[1] == 1);
+    CHECK(c.count >= 2 && c.items[1].values[0] == 8 && c.items[1].values[1] == 1);
+    CHECK(has(&c, 16, 2) && has(&c, 16, 4) && has(&c, 8, 2) && has(&c, 8, 4));
+    CHECK(!has(&c, 16, 8) && !has(&c, 8, 8));
+    for (int i = 0; i < c.count; i++)
+        CHECK(c.items[i].r == &fake_split);
+    /* Left out: SPLITS=8 twice and the CUDA-only rung, with the first reason. */
+    CHECK(c.skipped == 3);
+    CHECK(strstr(c.why_skipped, "CUDA only (test)") != NULL);
+
+    /* A shape whose K only SPLITS 1 divides: the variants it refuses are left out. */
+    gemm_size odd = {64, 64, 1009};
+    select_candidates_build(&p, &odd, &c);
+    CHECK(c.count == 2 && has(&c, 16, 1) && has(&c, 8, 1));
+    CHECK(c.skipped == 1 + 6);
+
+    /* On CUDA both rungs take part. */
+    snprintf(t.dev.backend, sizeof t.dev.backend, "cuda");
+    select_candidates_build(&p, &s, &c);
+    CHECK(c.count == 7 && c.items[2].r == &fake_cuda_only);
+    return CHECK_DONE();
+}

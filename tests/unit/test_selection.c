@@ -1,0 +1,318 @@
+/* The shape-aware entry's selection table and its look-up: the file written and read back
+ * field by field, a corrupt file refused whole (FILE:LINE) without touching what was read
+ * before, the later file winning, and the look-up: the exact shape, the nearest shape of
+ * the same class (never of another class), the fallback rule, entries that cannot be used
+ * (a changed kernel, a rung that is missing or not float32-accurate, parameters the rung
+ * refuses) passed over, and the profiler's replace-or-keep rule. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "params/selection.h"
+#include "params/tuning_db.h"
+
+static device_info device(const char *backend)
+{
+    device_info d;
+    memset(&d, 0, sizeof d);
+    snprintf(d.backend, sizeof d.backend, "%s", backend);
+    snprintf(d.name, sizeof d.name, "Test Device");
+    d.local_mem_bytes = 64 * 1024;
+    d.cc_major = 9;
+    d.max_work_group_size = 1024;
+    d.max_work_item_sizes[0] = d.max_work_item_sizes[1] = 1024;
+    d.subgroups = 1;
+    return d;
+}
+
+static const rung *find(const char *key) { return registry_find(key); }
+
+/* An entry for rung `r` at M x N x K with `params`, hashed as the kernel is now. */
+static selection_entry entry(const char *backend, const rung *r, long M, long N, long K,
+                             const char *params, double gflops)
+{
+    selection_entry e;
+    memset(&e, 0, sizeof e);
+    char msg[LADDER_MSG], file[256];
+    snprintf(e.backend, sizeof e.backend, "%s", backend);
+    snprintf(e.device, sizeof e.device, "Test Device");
+    e.M = M;
+    e.N = N;
+    e.K = K;
+    gemm_size s = {M, N, K};
+    e.label = shape_label(&s);
+    e.rung = r->number;
+    snprintf(e.params, sizeof e.params, "%s", params);
+    e.gflops = gflops;
+    snprintf(e.library, sizeof e.library, "clblast");
+    e.library_gflops = 2 * gflops;
+    CHECK(selection_kernel(backend, r, file, sizeof file, e.kernel_fnv1a, msg) == LADDER_OK);
+    snprintf(e.kernel, sizeof e.kernel, "%s", file);
+    snprintf(e.driver, sizeof e.driver, "driver 1.0");
+    snprintf(e.date, sizeof e.date, "2026-01-01T00:00:00Z");
+    return e;
+}
+
+/* What auto runs at M x N x K: "rung=N params [source]". */
+static void choose(tuning_db *db, const device_info *dev, long M, long N, long K, char *out,
+                   size_t size)
+{
+    param_policy pol = {NULL, 0, 0, db, "test_selection"};
+    gemm_size s = {M, N, K};
+    const rung *r = NULL;
+    int values[RUNG_MAX_PARAMS] = {0};
+    const char *source = "?";
+    char msg[LADDER_MSG], params[160];
+    if (params_for_auto(&pol, dev, &s, &r, values, &source, msg) != LADDER_OK) {
+        snprintf(out, size, "unsupported: %s", msg);
+        return;
+    }
+    params_auto_string(r, values, params, sizeof params);
+    snprintf(out, size, "%s [%s]", params, source);
+}
+
+/* The rung the fallback rule should pick for a class on a backend: the first of its list
+ * that the registry has, may choose and the backend runs. */
+static const rung *rule_rung(shape_class c, const char *backend)
+{
+    for (int i = 0; i < 8 && selection_fallback_rungs[c][i]; i++) {
+        const rung *r = find(selection_fallback_rungs[c][i]);
+        if (selection_rung_eligible(r) && rung_on_backend(r, backend))
+            return r;
+    }
+    return NULL;
+}
+
+/* "rung=N <its defaults> [fallback]" */
+static void expected_fallback(shape_class c, const char *backend, char *out, size_t size)
+{
+    const rung *r = rule_rung(c, backend);
+    int values[RUNG_MAX_PARAMS] = {0};
+    char params[160];
+    rung_defaults(r, 0, values);
+    params_auto_string(r, values, params, sizeof params);
+    snprintf(out, size, "%s [fallback]", params);
+}
+
+/* Puts every entry of `list` into the table. */
+static void put_all(selection_table *t, const selection_entry *const *list, int n)
+{
+    char msg[LADDER_MSG];
+    for (int i = 0; i < n; i++)
+        CHECK(selection_table_put(t, list[i], msg) == LADDER_OK);
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+static void test_file_format(const char *dir)
+{
+    char path[512], msg[LADDER_MSG];
+    snprintf(path, sizeof path, "%s/table.tsv", dir);
+    selection_table t;
+    selection_table_init(&t);
+    selection_entry a = entry("opencl", find("15"), 128, 128, 32768, "TSM=64 TSN=64 TSK=8 WM=16",
+                              123.45);
+    selection_entry b = entry("opencl", find("11"), 997, 1013, 1009,
+                              "TSM=64 TSN=64 TSK=8 WPTM=4 WPTN=4", 50);
+    const selection_entry *const both[] = {&a, &b};
+    put_all(&t, both, 2);
+    CHECK(t.count == 2);
+    CHECK(selection_table_write(&t, path, msg) == LADDER_OK);
+    char partial[600];
+    snprintf(partial, sizeof partial, "%s.partial", path);
+    CHECK(access(partial, F_OK) != 0);
+
+    selection_table back;
+    selection_table_init(&back);
+    int found = 0;
+    CHECK(selection_table_read(&back, path, &found, msg) == LADDER_OK && found == 1);
+    CHECK(back.count == 2);
+    const selection_entry *r = selection_table_find(&back, "opencl", "Test Device", 997, 1013,
+                                                    1009);
+    CHECK(r && r->rung == 11 && strcmp(r->params, b.params) == 0 && r->label == SHAPE_ODD);
+    r = selection_table_find(&back, "opencl", "Test Device", 128, 128, 32768);
+    CHECK(r && r->gflops == 123.45 && r->library_gflops == 246.9 &&
+          strcmp(r->library, "clblast") == 0 && strcmp(r->kernel, "15-sgemm.cl") == 0 &&
+          strcmp(r->kernel_fnv1a, a.kernel_fnv1a) == 0 && strcmp(r->driver, "driver 1.0") == 0 &&
+          strcmp(r->date, a.date) == 0 && r->label == SHAPE_LONG_K);
+    CHECK(selection_table_find(&back, "cuda", "Test Device", 128, 128, 32768) == NULL);
+
+    /* A missing file is not an error. */
+    char missing[600];
+    snprintf(missing, sizeof missing, "%s/none.tsv", dir);
+    CHECK(selection_table_read(&back, missing, &found, msg) == LADDER_OK && found == 0);
+
+    /* A later file wins for the same key; a corrupt file adds and replaces nothing. */
+    char later[600], corrupt[600];
+    snprintf(later, sizeof later, "%s/later.tsv", dir);
+    write_file(later, "# a later table\n"
+                      "opencl\tTest Device\t997x1013x1009\todd\t15\tTSM=64 TSN=64 TSK=8 WM=16"
+                      "\t60\tclblast\t40\t15-sgemm.cl\t0123456789abcdef\td\tt\n");
+    CHECK(selection_table_read(&back, later, &found, msg) == LADDER_OK);
+    r = selection_table_find(&back, "opencl", "Test Device", 997, 1013, 1009);
+    CHECK(back.count == 2 && r && r->rung == 15 && r->gflops == 60);
+    const char *bad_lines[][2] = {
+        {"opencl\tTest Device\t997x1013\todd\t15\tTSM=64\t1\tnone\t0\tk.cl\t0123456789abcdef\td\tt\n",
+         ":2: shape must look like"},
+        {"opencl\tTest Device\t8x8x8\ttall\t15\tTSM=64\t1\tnone\t0\tk.cl\t0123456789abcdef\td\tt\n",
+         ":2: class must be"},
+        {"opencl\tTest Device\t8x8x8\tgemv\t0\tTSM=64\t1\tnone\t0\tk.cl\t0123456789abcdef\td\tt\n",
+         ":2: rung must be"},
+        {"opencl\tTest Device\t8x8x8\tgemv\t15\tTSM=64\t-1\tnone\t0\tk.cl\t0123456789abcdef\td\tt\n",
+         ":2: gflops must be"},
+        {"opencl\tTest Device\t8x8x8\tgemv\t15\tTSM=64\t1\tnone\t0\tk.cl\t0123\td\tt\n",
+         ":2: kernel_fnv1a must be"},
+        {"metal\tTest Device\t8x8x8\tgemv\t15\tTSM=64\t1\tnone\t0\tk.cl\t0123456789abcdef\td\tt\n",
+         ":2: backend must be"},
+        {"opencl\tTest Device\t8x8x8\tgemv\n", ":2: expected 13 tab-separated fields, found 4"},
+    };
+    for (size_t i = 0; i < sizeof bad_lines / sizeof bad_lines[0]; i++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "opencl\tTest Device\t997x1013x1009\todd\t11\tTSM=64 TSN=64 TSK=8 WPTM=4 WPTN=4"
+                 "\t99\tclblast\t40\t11-edges.cl\t0123456789abcdef\td\tt\n%s", bad_lines[i][0]);
+        snprintf(corrupt, sizeof corrupt, "%s/corrupt.tsv", dir);
+        write_file(corrupt, text);
+        msg[0] = '\0';
+        CHECK(selection_table_read(&back, corrupt, &found, msg) == LADDER_ERROR);
+        CHECK(strstr(msg, "corrupt.tsv") && strstr(msg, bad_lines[i][1]));
+        if (!strstr(msg, bad_lines[i][1]))
+            fprintf(stderr, "  message was: %s\n", msg);
+        r = selection_table_find(&back, "opencl", "Test Device", 997, 1013, 1009);
+        CHECK(back.count == 2 && r && r->rung == 15); /* its first, good line was not kept */
+    }
+    selection_table_free(&back);
+    selection_table_free(&t);
+}
+
+static void test_lookup(void)
+{
+    device_info ocl = device("opencl");
+    tuning_db db;
+    tuning_db_init(&db);
+    char got[512], want[512], msg[LADDER_MSG];
+    const char *square = "TSM=64 TSN=128 TSK=8 WM=16";
+    const char *longk = "TSM=64 TSN=64 TSK=16 WPTM=4 WPTN=4";
+    selection_entry e1 = entry("opencl", find("15"), 4096, 4096, 4096, square, 100);
+    selection_entry e2 = entry("opencl", find("11"), 128, 128, 32768, longk, 10);
+    /* Another device's entry, at a shape nearer to the queries below: never used. */
+    selection_entry other = entry("opencl", find("12"), 3000, 3000, 3000,
+                                  "TSM=64 TSN=64 TSK=8 WM=16", 500);
+    snprintf(other.device, sizeof other.device, "Other Device");
+    const selection_entry *const usable[] = {&e1, &e2, &other};
+    put_all(&db.selection, usable, 3);
+
+    /* The exact shape. */
+    choose(&db, &ocl, 4096, 4096, 4096, got, sizeof got);
+    CHECK(strcmp(got, "rung=15 TSM=64 TSN=128 TSK=8 WM=16 [selected]") == 0);
+    /* The nearest shape of the same class. */
+    choose(&db, &ocl, 3000, 2500, 2000, got, sizeof got);
+    CHECK(strcmp(got, "rung=15 TSM=64 TSN=128 TSK=8 WM=16 [selected]") == 0);
+    choose(&db, &ocl, 100, 100, 50000, got, sizeof got);
+    CHECK(strcmp(got, "rung=11 TSM=64 TSN=64 TSK=16 WPTM=4 WPTN=4 [selected]") == 0);
+    /* A class the table lacks (GEMV-like, small-k): the fallback rule, never another
+     * class's entry. */
+    choose(&db, &ocl, 1, 4096, 4096, got, sizeof got);
+    expected_fallback(SHAPE_GEMV, "opencl", want, sizeof want);
+    CHECK(strcmp(got, want) == 0);
+    choose(&db, &ocl, 4096, 4096, 64, got, sizeof got);
+    expected_fallback(SHAPE_SMALL_K, "opencl", want, sizeof want);
+    CHECK(strcmp(got, want) == 0);
+    if (strcmp(got, want) != 0)
+        fprintf(stderr, "  got %s, want %s\n", got, want);
+    /* --defaults (no tuning database): the rule even where the table has the shape. */
+    param_policy plain = {NULL, 0, 0, NULL, "test_selection"};
+    gemm_size s = {4096, 4096, 4096};
+    const rung *r = NULL;
+    int values[RUNG_MAX_PARAMS] = {0};
+    const char *source = "?";
+    CHECK(params_for_auto(&plain, &ocl, &s, &r, values, &source, msg) == LADDER_OK);
+    CHECK(strcmp(source, "fallback") == 0 && r == rule_rung(SHAPE_SQUARE, "opencl"));
+    /* --small-defaults too. */
+    plain.tuning = &db;
+    plain.small_defaults = 1;
+    CHECK(params_for_auto(&plain, &ocl, &s, &r, values, &source, msg) == LADDER_OK);
+    CHECK(strcmp(source, "fallback") == 0);
+    /* On CUDA, the square class's first choice is rung 17 (banks). */
+    device_info gpu = device("cuda");
+    choose(&db, &gpu, 4096, 4096, 4096, got, sizeof got);
+    CHECK(strncmp(got, "rung=17 ", 8) == 0 && strstr(got, "[fallback]"));
+
+    /* Entries that cannot be used are passed over: a changed kernel, a rung the ladder
+     * lacks, one that is not float32-accurate, parameters the rung refuses. The look-up
+     * then takes the next nearest usable entry of the class. */
+    selection_entry stale = entry("opencl", find("12"), 4000, 4000, 4000, square, 900);
+    snprintf(stale.kernel_fnv1a, sizeof stale.kernel_fnv1a, "0000000000000000");
+    selection_entry missing = e1, refused = e1, loose = e1;
+    missing.M = missing.N = missing.K = 4001;
+    missing.rung = 999;
+    refused.M = refused.N = refused.K = 4002;
+    snprintf(refused.params, sizeof refused.params, "TSM=7 TSN=64 TSK=8 WM=16");
+    loose = entry("cuda", find("16"), 4096, 4096, 4096,
+                  "TSM=128 TSN=128 TSK=16 WM=64 WN=64 STAGES=2", 900);
+    const selection_entry *const unusable[] = {&stale, &missing, &refused, &loose};
+    put_all(&db.selection, unusable, 4);
+    choose(&db, &ocl, 4000, 4000, 4000, got, sizeof got);
+    CHECK(strcmp(got, "rung=15 TSM=64 TSN=128 TSK=8 WM=16 [selected]") == 0);
+    choose(&db, &gpu, 4096, 4096, 4096, got, sizeof got);
+    CHECK(strncmp(got, "rung=17 ", 8) == 0 && strstr(got, "[fallback]"));
+    int noted = 0;
+    for (int i = 0; i < db.selection.count; i++)
+        noted += db.selection.entries[i].verdict < 0;
+    CHECK(noted == 4); /* each said once, then never looked at again */
+    tuning_db_free(&db);
+}
+
+static void test_offer(void)
+{
+    selection_table t;
+    selection_table_init(&t);
+    char msg[LADDER_MSG];
+    selection_offer_result what;
+    selection_entry old;
+    selection_entry a = entry("opencl", find("15"), 64, 64, 4096, "TSM=64 TSN=64 TSK=8 WM=16",
+                              10);
+    CHECK(selection_offer(&t, &a, &what, &old, msg) == LADDER_OK && what == SELECTION_ADDED);
+    selection_entry slower = entry("opencl", find("11"), 64, 64, 4096,
+                                   "TSM=64 TSN=64 TSK=8 WPTM=4 WPTN=4", 5);
+    CHECK(selection_offer(&t, &slower, &what, &old, msg) == LADDER_OK && what == SELECTION_KEPT);
+    CHECK(t.count == 1 && t.entries[0].rung == 15 && old.gflops == 10);
+    selection_entry faster = slower;
+    faster.gflops = 20;
+    CHECK(selection_offer(&t, &faster, &what, &old, msg) == LADDER_OK &&
+          what == SELECTION_REPLACED);
+    CHECK(t.count == 1 && t.entries[0].rung == 11);
+    /* The entry's kernel has changed since: replaced whatever its speed. */
+    snprintf(t.entries[0].kernel_fnv1a, sizeof t.entries[0].kernel_fnv1a, "0000000000000000");
+    CHECK(selection_offer(&t, &a, &what, &old, msg) == LADDER_OK &&
+          what == SELECTION_REPLACED_STALE);
+    CHECK(t.count == 1 && t.entries[0].rung == 15);
+    selection_table_free(&t);
+}
+
+int main(void)
+{
+    char dir[] = "/tmp/test_selection.XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    CHECK(selection_rung_eligible(find("15")) && selection_rung_eligible(find("11")));
+    CHECK(!selection_rung_eligible(find("16")));   /* 3xTF32: u = 2^-20 */
+    CHECK(!selection_rung_eligible(find("cublas")) && !selection_rung_eligible(find("auto")));
+    CHECK(find("auto") && find("auto")->kind == RUNG_AUTO && find("auto")->number == 0);
+    test_file_format(dir);
+    test_lookup();
+    test_offer();
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    CHECK(system(cmd) == 0);
+    return CHECK_DONE();
+}
