@@ -104,6 +104,14 @@ void rung_tile_multiples(const int *p, int mult[3])
     mult[2] = p[2];
 }
 
+size_t rung_workspace(const rung *r, const int *values, const launch_shape *shape)
+{
+    if (!r->launches)
+        return 0;
+    size_t floats = r->workspace_floats ? r->workspace_floats(values, shape) : 0;
+    return floats ? floats : 1;
+}
+
 ladder_status rung_check_params(const rung *r, const int *values, char *msg)
 {
     for (int i = 0; i < r->nparams; i++) {

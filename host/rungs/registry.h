@@ -173,6 +173,10 @@ ladder_status rung_need_divides(int divisor, int value, const char *what, char *
  * them (a `multiples` function). */
 void rung_tile_multiples(const int *p, int mult[3]);
 
+/* Floats of workspace one call of rung `r` needs at `shape`: 0 for a rung of one kernel,
+ * at least 1 for a rung of several (their kernels always take a W; see rung.launches). */
+size_t rung_workspace(const rung *r, const int *values, const launch_shape *shape);
+
 /* Checks values against the declared ranges and the rung's validate(). */
 ladder_status rung_check_params(const rung *r, const int *values, char *msg);
 
