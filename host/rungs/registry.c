@@ -34,6 +34,8 @@ const rung *registry_all(int *count)
             table[n++] = rungs_classic[i];
         for (int i = 0; i < rungs_modern_count; i++)
             table[n++] = rungs_modern[i];
+        for (int i = 0; i < rungs_splitk_count; i++)
+            table[n++] = rungs_splitk[i];
         for (size_t i = 0; i < sizeof baselines / sizeof baselines[0]; i++)
             table[n++] = baselines[i];
     }

@@ -214,7 +214,9 @@ extern const rung rungs_basic[];   /* rungs 1-3: rungs_basic.c */
 extern const int rungs_basic_count;
 extern const rung rungs_classic[]; /* rungs 4-10: rungs_classic.c */
 extern const int rungs_classic_count;
-extern const rung rungs_modern[];  /* rungs 11 and up: rungs_modern.c */
+extern const rung rungs_modern[];  /* rungs 11-18: rungs_modern.c */
 extern const int rungs_modern_count;
+extern const rung rungs_splitk[];  /* rung 19: rungs_splitk.c */
+extern const int rungs_splitk_count;
 
 #endif
