@@ -17,7 +17,8 @@
  *     (M, N, K, float alpha, A, int lda, B, int ldb, float beta, C, int ldc)
  * and computes C = alpha * A * B + beta * C, reading C only when beta is not 0. The
  * harness passes alpha = 1, beta = 0 and lda = M, ldb = K, ldc = M, as it calls the
- * libraries.
+ * libraries. A rung whose call is several kernels (rung.launches: split-K's GEMM and
+ * reduction) takes those arguments in every kernel, and a workspace W after ldc.
  */
 #ifndef LADDER_REGISTRY_H
 #define LADDER_REGISTRY_H
