@@ -1,20 +1,26 @@
 /* The rungs with a BLAS call's arguments (15 and up: registry flag blas_args) as a BLAS
  * call: C = alpha * A * B + beta * C with leading dimensions, on a real device of one
- * backend (the argument: opencl or cuda); every such rung the backend has is tested. The
- * harness only ever times them with alpha = 1, beta = 0 and tight leading dimensions;
- * this test checks the rest:
+ * backend (the argument: opencl or cuda); every such rung the backend has is tested, at
+ * the parameters a run would use and again with each of its switches flipped (split-K's
+ * ATOMIC). A call is launched as the harness launches it (rung_enqueue_blas: every
+ * kernel of a rung of several, with a workspace full of NaN, so that a partial result
+ * read before it is written shows). The harness only ever times them with alpha = 1,
+ * beta = 0 and tight leading dimensions; this test checks the rest:
  *
  *   - alpha and beta of either sign, alpha = 0, beta = 0;
  *   - lda > M, ldb > K, ldc > M, on both load paths (leading dimensions multiples of 4 or
  *     not) and with edge tiles in M, N and K;
  *   - C is not read when beta = 0: it starts as NaN and must come out finite;
  *   - nothing outside the M x N corner of C is written, and nothing outside A's and B's
- *     corners is read: their padding is NaN, which would poison any sum it entered.
+ *     corners is read: their padding is NaN, which would poison any sum it entered;
+ *   - a long K (4099), which split-K shares out in slices of several K tiles.
  *
  * The reference is computed in double precision; an element passes when
  * |c - r| <= gamma_(K+2) * (|alpha| (|A||B|)_ij + |beta| |C0_ij|), the bound of verify.h
- * with two more roundings (the scaling by alpha, and adding beta * C0), gamma built from
- * the rung's unit roundoff (rung_unit_roundoff: 2^-24, or 2^-20 for rung 16).
+ * with two more roundings (the scaling by alpha, and adding beta * C0; split-K's sums of
+ * slices fit in the same count, since a slice's own sum is shorter by as many terms as
+ * there are other slices), gamma built from the rung's unit roundoff
+ * (rung_unit_roundoff: 2^-24, or 2^-20 for rung 16).
  *
  * With --large it runs, instead, three cases whose leading dimension times a column number
  * passes 2^31 (lda, then ldb, then ldc of 2^26 + a few, 33 columns): a kernel that
@@ -37,6 +43,7 @@
 #include "base/random.h"
 #include "rungs/registry.h"
 #include "params/params.h"
+#include "core/rung_exec.h"
 #include "core/runner.h"
 #include "core/targets.h"
 #include "core/verify.h"
@@ -87,6 +94,24 @@ static gpu_buffer *upload(run_target *t, const float *x, size_t n)
     return b;
 }
 
+/* A workspace of `floats` floats full of NaN (NULL for none): a kernel that reads a
+ * partial result no kernel wrote carries the NaN into C. */
+static gpu_buffer *nan_workspace(run_target *t, size_t floats)
+{
+    if (floats == 0)
+        return NULL;
+    float *nan_fill = malloc(floats * sizeof(float));
+    if (!nan_fill) {
+        fprintf(stderr, "FAIL: out of host memory for a workspace of %zu floats\n", floats);
+        exit(1);
+    }
+    for (size_t i = 0; i < floats; i++)
+        nan_fill[i] = NAN;
+    gpu_buffer *w = upload(t, nan_fill, floats);
+    free(nan_fill);
+    return w;
+}
+
 /* Runs one case on the device and checks every element of C, inside and outside. */
 static void run_case(run_target *t, gpu_program *prog, const rung *r, const int *values,
                      const blas_case *c, uint64_t *state)
@@ -104,19 +129,13 @@ static void run_case(run_target *t, gpu_program *prog, const rung *r, const int 
     gpu_buffer *dA = upload(t, A, (size_t)c->lda * c->K);
     gpu_buffer *dB = upload(t, B, (size_t)c->ldb * c->N);
     gpu_buffer *dC = upload(t, C0, nc);
+    const launch_shape shape = {c->M, c->N, c->K, t->dev.compute_units};
+    gpu_buffer *dW = nan_workspace(t, rung_workspace(r, values, &shape));
 
-    launch_dims d;
-    r->geometry(values, c->M, c->N, &d);
-    kernel_arg args[11] = {
-        {.kind = ARG_INT, .i = c->M},         {.kind = ARG_INT, .i = c->N},
-        {.kind = ARG_INT, .i = c->K},         {.kind = ARG_FLOAT, .f = c->alpha},
-        {.kind = ARG_BUFFER, .buffer = dA},   {.kind = ARG_INT, .i = c->lda},
-        {.kind = ARG_BUFFER, .buffer = dB},   {.kind = ARG_INT, .i = c->ldb},
-        {.kind = ARG_FLOAT, .f = c->beta},    {.kind = ARG_BUFFER, .buffer = dC},
-        {.kind = ARG_INT, .i = c->ldc},
-    };
+    const blas_call call = {c->M, c->N, c->K, c->alpha, dA, c->lda,
+                            dB,   c->ldb, c->beta, dC, c->ldc};
     float *C = malloc(nc * sizeof(float));
-    if (!C || t->ops->launch(t->session, prog, "gemm", &d, args, 11, msg) != LADDER_OK ||
+    if (!C || rung_enqueue_blas(t, prog, r, values, &call, dW, msg) != LADDER_OK ||
         t->ops->finish(t->session, msg) != LADDER_OK ||
         t->ops->download(t->session, C, dC, nc * sizeof(float), msg) != LADDER_OK) {
         fprintf(stderr, "FAIL %dx%dx%d: %s\n", c->M, c->N, c->K, msg);
@@ -164,22 +183,20 @@ static void run_case(run_target *t, gpu_program *prog, const rung *r, const int 
     t->ops->release(dA);
     t->ops->release(dB);
     t->ops->release(dC);
+    if (dW)
+        t->ops->release(dW);
     free(A);
     free(B);
     free(C0);
     free(C);
 }
 
-/* Every case on rung r. Returns 1 when it ran, 0 when the rung cannot run here. */
-static int test_rung(run_target *t, const char *backend, const rung *r, int large)
+/* Every case on rung r with parameters `values`: compiled, then each case run and
+ * checked. */
+static void test_params(run_target *t, const char *backend, const rung *r,
+                        const int *values, int large)
 {
     char msg[LADDER_MSG];
-    int values[RUNG_MAX_PARAMS];
-    const char *source;
-    if (params_resolve(r, NULL, 0, 0, &t->dev, values, &source, msg) != LADDER_OK) {
-        printf("rung %d cannot run on %s: skipped (%s)\n", r->number, t->dev.name, msg);
-        return 0;
-    }
     char options[256], path[1024];
     rung_compile_options(r, values, &t->dev, options, sizeof options);
     kernel_path(backend, r->id, path, sizeof path);
@@ -187,7 +204,7 @@ static int test_rung(run_target *t, const char *backend, const rung *r, int larg
     if (t->ops->compile(t->session, path, options, &prog, msg) != LADDER_OK) {
         fprintf(stderr, "FAIL compiling %s %s:\n%s\n", path, options, msg);
         failures++;
-        return 1;
+        return;
     }
     printf("rung %d (%s) %s on %s\n", r->number, r->name, options, t->dev.name);
 
@@ -202,6 +219,8 @@ static int test_rung(run_target *t, const char *backend, const rung *r, int larg
         {256, 128, 64, 256, 64, 256, 1.0f, 0.0f},
         /* alpha = 0: C = beta * C exactly */
         {64, 64, 32, 68, 36, 64, 0.0f, 3.0f},
+        /* a long K: split-K's slices of several K tiles, the last one short */
+        {96, 40, 4099, 100, 4100, 97, 0.5f, 2.0f},
     };
     const blas_case large_cases[] = {
         /* lda: A's column 32 starts 2^31 + 128 floats in (float4 loads: all ld % 4 == 0) */
@@ -218,6 +237,36 @@ static int test_rung(run_target *t, const char *backend, const rung *r, int larg
     for (size_t i = 0; i < count; i++)
         run_case(t, prog, r, values, &run[i], &state);
     t->ops->release_program(prog);
+}
+
+/* Every case on rung r with the parameters a run would use, then again with each switch
+ * (a parameter of range 0..1, such as split-K's ATOMIC) flipped, since a switch chooses
+ * another path through the kernels. Returns 1 when it ran, 0 when the rung cannot run
+ * here. */
+static int test_rung(run_target *t, const char *backend, const rung *r, int large)
+{
+    char msg[LADDER_MSG];
+    int values[RUNG_MAX_PARAMS];
+    const char *source;
+    if (params_resolve(r, NULL, 0, 0, &t->dev, values, &source, msg) != LADDER_OK) {
+        printf("rung %d cannot run on %s: skipped (%s)\n", r->number, t->dev.name, msg);
+        return 0;
+    }
+    test_params(t, backend, r, values, large);
+    for (int p = 0; p < r->nparams; p++) {
+        if (r->params[p].min != 0 || r->params[p].max != 1)
+            continue;
+        int flipped[RUNG_MAX_PARAMS];
+        memcpy(flipped, values, sizeof flipped);
+        flipped[p] = !values[p];
+        if (rung_check_params(r, flipped, msg) != LADDER_OK ||
+            rung_check_device(r, flipped, &t->dev, msg) != LADDER_OK) {
+            printf("rung %d with %s=%d cannot run on %s: skipped (%s)\n", r->number,
+                   r->params[p].name, flipped[p], t->dev.name, msg);
+            continue;
+        }
+        test_params(t, backend, r, flipped, large);
+    }
     return 1;
 }
 

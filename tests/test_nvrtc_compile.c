@@ -4,7 +4,9 @@
  * installed (CI included). For each kernel rung in the registry it compiles
  * kernels-cuda/<id>.cu for sm_90 (the H100) with the rung's default parameters and with
  * its small-device defaults, the two combinations the harness uses without being told,
- * and it compiles helpers.cu. Any compile error fails the test with the rung and the
+ * then with each switch (a parameter of range 0..1, such as split-K's ATOMIC) flipped
+ * from the defaults, since a switch compiles another path through the kernels; and it
+ * compiles helpers.cu. Any compile error fails the test with the rung and the
  * compiler's log.
  *
  * The kernel directory is <source>/kernels-cuda, or $LADDER_CUDA_KERNELS when set (to
@@ -46,8 +48,30 @@ static int compile_one(const char *dir, const char *file, const char *label,
     return 0;
 }
 
-/* Compiles one rung with its default and its small-device parameters. `compiled` counts
- * the compiles run; returns the number that failed. */
+/* Compiles one rung with its default parameters with each switch flipped, those the
+ * registry accepts. `compiled` counts the compiles run; returns the number that failed. */
+static int check_switches(const rung *r, const char *dir, const char *file, int *compiled)
+{
+    int failures = 0;
+    for (int p = 0; p < r->nparams; p++) {
+        if (r->params[p].min != 0 || r->params[p].max != 1)
+            continue;
+        int values[RUNG_MAX_PARAMS];
+        char msg[LADDER_MSG], label[64], defines[512];
+        rung_defaults(r, 0, values);
+        values[p] = !values[p];
+        if (rung_check_params(r, values, msg) != LADDER_OK)
+            continue; /* a combination the harness never compiles */
+        snprintf(label, sizeof label, "%s=%d", r->params[p].name, values[p]);
+        rung_params_defines(r, values, defines, sizeof defines);
+        failures += compile_one(dir, file, label, defines);
+        (*compiled)++;
+    }
+    return failures;
+}
+
+/* Compiles one rung with its default and its small-device parameters, and its switches
+ * flipped. `compiled` counts the compiles run; returns the number that failed. */
 static int check_rung(const rung *r, const char *dir, int *compiled)
 {
     char file[256];
@@ -78,7 +102,7 @@ static int check_rung(const rung *r, const char *dir, int *compiled)
         failures += compile_one(dir, file, label, defines);
         (*compiled)++;
     }
-    return failures;
+    return failures + check_switches(r, dir, file, compiled);
 }
 
 int main(void)

@@ -166,25 +166,34 @@ static ladder_status launch_helper(kernel_ctx *k, const char *name, long src_row
     return t->ops->launch(t->session, k->helpers, name, &d, args, 6, msg);
 }
 
-/* A rung of several kernels: each takes the BLAS arguments (alpha = 1, beta = 0, tight
- * leading dimensions, as the libraries get) and the workspace, launched in order. */
-static ladder_status launch_all(kernel_ctx *k, gpu_buffer *a, gpu_buffer *b, gpu_buffer *c,
+ladder_status rung_enqueue_blas(const run_target *t, gpu_program *prog, const rung *r,
+                                const int *values, const blas_call *call, gpu_buffer *w,
                                 char *msg)
 {
-    run_target *t = k->sc->target;
-    rung_launch l[RUNG_MAX_LAUNCHES];
-    int n = k->r->launches(k->values, &k->shape, l);
-    kernel_arg args[12] = {
-        {.kind = ARG_INT, .i = k->shape.M},   {.kind = ARG_INT, .i = k->shape.N},
-        {.kind = ARG_INT, .i = k->shape.K},   {.kind = ARG_FLOAT, .f = 1.0f},
-        {.kind = ARG_BUFFER, .buffer = a},    {.kind = ARG_INT, .i = k->shape.M},
-        {.kind = ARG_BUFFER, .buffer = b},    {.kind = ARG_INT, .i = k->shape.K},
-        {.kind = ARG_FLOAT, .f = 0.0f},       {.kind = ARG_BUFFER, .buffer = c},
-        {.kind = ARG_INT, .i = k->shape.M},   {.kind = ARG_BUFFER, .buffer = k->w},
+    const kernel_arg args[12] = {
+        {.kind = ARG_INT, .i = call->M},        {.kind = ARG_INT, .i = call->N},
+        {.kind = ARG_INT, .i = call->K},        {.kind = ARG_FLOAT, .f = call->alpha},
+        {.kind = ARG_BUFFER, .buffer = call->A}, {.kind = ARG_INT, .i = call->lda},
+        {.kind = ARG_BUFFER, .buffer = call->B}, {.kind = ARG_INT, .i = call->ldb},
+        {.kind = ARG_FLOAT, .f = call->beta},   {.kind = ARG_BUFFER, .buffer = call->C},
+        {.kind = ARG_INT, .i = call->ldc},      {.kind = ARG_BUFFER, .buffer = w},
     };
+    rung_launch l[RUNG_MAX_LAUNCHES];
+    int n = 1;
+    if (r->launches) {
+        const launch_shape shape = {call->M, call->N, call->K, t->dev.compute_units};
+        n = r->launches(values, &shape, l);
+        if (n < 1 || n > RUNG_MAX_LAUNCHES)
+            return ladder_fail(msg, LADDER_ERROR, "rung %d (%s) lists %d launches (1 to %d)",
+                               r->number, r->name, n, RUNG_MAX_LAUNCHES);
+    } else {
+        l[0].kernel = "gemm";
+        r->geometry(values, call->M, call->N, &l[0].dims);
+    }
     ladder_status st = LADDER_OK;
     for (int i = 0; i < n && st == LADDER_OK; i++)
-        st = t->ops->launch(t->session, k->gemm, l[i].kernel, &l[i].dims, args, 12, msg);
+        st = t->ops->launch(t->session, prog, l[i].kernel, &l[i].dims, args,
+                            r->launches ? 12 : 11, msg);
     return st;
 }
 
@@ -211,22 +220,14 @@ static ladder_status kernel_work(void *ctx, char *msg)
     if (st != LADDER_OK)
         return st;
 
-    if (k->r->launches)
-        return launch_all(k, a, b, c, msg);
-    launch_dims d;
-    k->r->geometry(k->values, (int)k->Mp, (int)k->Np, &d);
     if (k->r->blas_args) {
         /* C = 1 * A * B + 0 * C with tight leading dimensions: what the libraries get. */
-        kernel_arg args[11] = {
-            {.kind = ARG_INT, .i = (int)k->Mp},   {.kind = ARG_INT, .i = (int)k->Np},
-            {.kind = ARG_INT, .i = (int)k->Kp},   {.kind = ARG_FLOAT, .f = 1.0f},
-            {.kind = ARG_BUFFER, .buffer = a},    {.kind = ARG_INT, .i = (int)k->Mp},
-            {.kind = ARG_BUFFER, .buffer = b},    {.kind = ARG_INT, .i = (int)k->Kp},
-            {.kind = ARG_FLOAT, .f = 0.0f},       {.kind = ARG_BUFFER, .buffer = c},
-            {.kind = ARG_INT, .i = (int)k->Mp},
-        };
-        st = t->ops->launch(t->session, k->gemm, "gemm", &d, args, 11, msg);
+        const blas_call call = {(int)k->Mp, (int)k->Np, (int)k->Kp, 1.0f, a, (int)k->Mp,
+                                b, (int)k->Kp, 0.0f, c, (int)k->Mp};
+        st = rung_enqueue_blas(t, k->gemm, k->r, k->values, &call, k->w, msg);
     } else {
+        launch_dims d;
+        k->r->geometry(k->values, (int)k->Mp, (int)k->Np, &d);
         kernel_arg args[6] = {
             {.kind = ARG_INT, .i = (int)k->Mp}, {.kind = ARG_INT, .i = (int)k->Np},
             {.kind = ARG_INT, .i = (int)k->Kp}, {.kind = ARG_BUFFER, .buffer = a},
@@ -304,9 +305,7 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
         extra += (double)k.Mp * k.Kp + (double)k.Mp * k.Np;
     k.shape = (launch_shape){(int)k.Mp, (int)k.Np, (int)k.Kp, t->dev.compute_units};
     if (r->launches) {
-        k.w_floats = r->workspace_floats ? r->workspace_floats(values, &k.shape) : 0;
-        if (k.w_floats == 0)
-            k.w_floats = 1;
+        k.w_floats = rung_workspace(r, values, &k.shape);
         extra += (double)k.w_floats;
         if (t->dev.max_alloc_bytes && k.w_floats * sizeof(float) > t->dev.max_alloc_bytes)
             return ladder_fail(msg, LADDER_UNSUPPORTED,

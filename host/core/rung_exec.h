@@ -29,6 +29,28 @@ void program_cache_free(program_cache *pc, const backend_ops *ops);
 void program_cache_drop(program_cache *pc, const run_target *t, const rung *r,
                         const int *values);
 
+/* The arguments of one BLAS SGEMM call, column-major: C = alpha * A * B + beta * C, A is
+ * M x K with leading dimension lda, B is K x N (ldb), C is M x N (ldc). */
+typedef struct {
+    int M, N, K;
+    float alpha;
+    gpu_buffer *A;
+    int lda;
+    gpu_buffer *B;
+    int ldb;
+    float beta;
+    gpu_buffer *C;
+    int ldc;
+} blas_call;
+
+/* Enqueues one call of a rung that takes a BLAS call's arguments (rung.blas_args) from
+ * program `prog` (its compiled source): the one kernel `gemm` in `geometry`, or every
+ * kernel of rung.launches in order, each also given the workspace `w` of
+ * rung_workspace() floats (the caller allocates it; NULL for a rung of one kernel). */
+ladder_status rung_enqueue_blas(const run_target *t, gpu_program *prog, const rung *r,
+                                const int *values, const blas_call *call, gpu_buffer *w,
+                                char *msg);
+
 /* Measures rung `r` with parameter `values` (already resolved for this device). */
 ladder_status exec_rung(size_context *sc, program_cache *pc, const rung *r, const int *values,
                         const measure_job *defaults, measure_result *out, char *msg);

@@ -41,6 +41,8 @@ const rung *registry_all(int *count)
             table[n++] = rungs_classic[i];
         for (int i = 0; i < rungs_modern_count; i++)
             table[n++] = rungs_modern[i];
+        for (int i = 0; i < rungs_splitk_count; i++)
+            table[n++] = rungs_splitk[i];
         table[n++] = shape_aware;
         for (size_t i = 0; i < sizeof baselines / sizeof baselines[0]; i++)
             table[n++] = baselines[i];
@@ -110,6 +112,14 @@ void rung_tile_multiples(const int *p, int mult[3])
     mult[0] = p[0];
     mult[1] = p[1];
     mult[2] = p[2];
+}
+
+size_t rung_workspace(const rung *r, const int *values, const launch_shape *shape)
+{
+    if (!r->launches)
+        return 0;
+    size_t floats = r->workspace_floats ? r->workspace_floats(values, shape) : 0;
+    return floats ? floats : 1;
 }
 
 ladder_status rung_check_params(const rung *r, const int *values, char *msg)

@@ -17,7 +17,8 @@
  *     (M, N, K, float alpha, A, int lda, B, int ldb, float beta, C, int ldc)
  * and computes C = alpha * A * B + beta * C, reading C only when beta is not 0. The
  * harness passes alpha = 1, beta = 0 and lda = M, ldb = K, ldc = M, as it calls the
- * libraries.
+ * libraries. A rung whose call is several kernels (rung.launches: split-K's GEMM and
+ * reduction) takes those arguments in every kernel, and a workspace W after ldc.
  */
 #ifndef LADDER_REGISTRY_H
 #define LADDER_REGISTRY_H
@@ -175,6 +176,10 @@ ladder_status rung_need_divides(int divisor, int value, const char *what, char *
  * them (a `multiples` function). */
 void rung_tile_multiples(const int *p, int mult[3]);
 
+/* Floats of workspace one call of rung `r` needs at `shape`: 0 for a rung of one kernel,
+ * at least 1 for a rung of several (their kernels always take a W; see rung.launches). */
+size_t rung_workspace(const rung *r, const int *values, const launch_shape *shape);
+
 /* Checks values against the declared ranges and the rung's validate(). */
 ladder_status rung_check_params(const rung *r, const int *values, char *msg);
 
@@ -212,7 +217,9 @@ extern const rung rungs_basic[];   /* rungs 1-3: rungs_basic.c */
 extern const int rungs_basic_count;
 extern const rung rungs_classic[]; /* rungs 4-10: rungs_classic.c */
 extern const int rungs_classic_count;
-extern const rung rungs_modern[];  /* rungs 11 and up: rungs_modern.c */
+extern const rung rungs_modern[];  /* rungs 11-18: rungs_modern.c */
 extern const int rungs_modern_count;
+extern const rung rungs_splitk[];  /* rung 19: rungs_splitk.c */
+extern const int rungs_splitk_count;
 
 #endif

@@ -1,4 +1,4 @@
-/* Registry entries for rungs 11 and up, past the classic tutorial: edges inside the
+/* Registry entries for rungs 11 to 18, past the classic tutorial: edges inside the
  * kernel, warp tiling, asynchronous copies, cuBLAS's tile shape, a BLAS call's
  * arguments, the tensor cores at float32 accuracy, register banks, and copies that
  * transpose. Kernel sources:
@@ -11,6 +11,7 @@
  * Rung 18 copies B 4 bytes at a time, which can, and reads A and B where they lie again.
  */
 #include "rungs/registry.h"
+#include "rungs/warptile.h"
 
 #include <stddef.h>
 
@@ -21,7 +22,7 @@ static size_t tiles(int n, int tile) { return (size_t)((n + tile - 1) / tile); }
 
 /* Rungs 11 and 12: two buffers of a TSK x TSM tile of A and a TSK x (TSN + BPAD) tile of
  * B^T. */
-static size_t double_tiles(const int *p)
+size_t double_tiles(const int *p)
 {
     return 2 * ((size_t)p[2] * p[0] + (size_t)p[2] * (p[1] + BPAD)) * sizeof(float);
 }
@@ -78,9 +79,9 @@ static void edges_geometry(const int *p, int M, int N, launch_dims *d)
 /* p = TSM, TSN, TSK, WM[, STAGES]. A warp holds WM x WN elements of C with WN = 2048/WM
  * (32 lanes of 8 x 8); a lane grid of LM = WM/8 by 32/LM lanes. */
 static int warp_cols(int wm) { return 2048 / wm; }
-static int warptile_threads(const int *p) { return (p[0] / p[3]) * (p[1] / warp_cols(p[3])) * 32; }
+int warptile_threads(const int *p) { return (p[0] / p[3]) * (p[1] / warp_cols(p[3])) * 32; }
 
-static ladder_status warptile_validate(const int *p, char *msg)
+ladder_status warptile_validate(const int *p, char *msg)
 {
     const int wm = p[3];
     if (wm < 8 || wm % 8 != 0 || 32 % (wm / 8) != 0)

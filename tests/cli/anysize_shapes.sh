@@ -1,9 +1,10 @@
-# Rungs 1, 10, 11, 12 and 15 run every size: the awkward shapes (1x1x1, a single row or
+# Rungs 1, 10, 11, 12, 15 and 19 run every size: the awkward shapes (1x1x1, a single row or
 # column, K = 1, primes, tall-skinny, sizes just off the tiles) must all verify in full,
 # with the H100 defaults and with the small-device defaults. Rung 1 guards every thread,
 # rung 10 pads, rungs 11 and up handle the edges inside the kernel: with single-float
 # loads when M or K is not a multiple of 4, with float4 loads (132x70x20, 260x33x44)
-# when both are.
+# when both are. Then rung 19 (split-K) in both of its modes, each with split counts
+# below, between and above the K tiles of the shapes.
 source "$(dirname "$0")/lib.bash"
 has_opencl_device || { echo "no OpenCL device: skipped"; exit 77; }
 
@@ -11,12 +12,33 @@ shapes="1x1x1,1x300x1,300x1x300,64x64x1,1x1x1000,127x131x137,1000x7x5,7x1000x5,1
 count=$(tr ',' '\n' <<<"$shapes" | wc -l)
 for flag in "" --small-defaults; do
   out="$WORK/anysize$flag.csv"
-  if ! "$LADDER" run --backend opencl --rungs 1,10,11,12,15 --sizes "$shapes" --verify full --reps 3 \
+  if ! "$LADDER" run --backend opencl --rungs 1,10,11,12,15,19 --sizes "$shapes" --verify full --reps 3 \
        --max-time 0.1 $flag --output "$out" >"$WORK/log" 2>&1; then
-    fail "rungs 1, 10, 11, 12, 15 on awkward shapes ${flag:-(defaults)}:"; sed 's/^/    /' "$WORK/log" >&2
+    fail "rungs 1, 10, 11, 12, 15, 19 on awkward shapes ${flag:-(defaults)}:"; sed 's/^/    /' "$WORK/log" >&2
     continue
   fi
   [ "$(column "$out" status | sort -u)" = ok ] && pass || { fail "a row is not ok ${flag}"; cat "$out" >&2; }
-  [ "$(column "$out" status | wc -l)" -eq $((5 * count)) ] && pass || fail "expected $((5 * count)) rows ${flag}"
+  [ "$(column "$out" status | wc -l)" -eq $((6 * count)) ] && pass || fail "expected $((6 * count)) rows ${flag}"
+done
+
+# Split-K with TSK = 8: K = 1 (one slice: the GEMM kernel alone), K = 97 (13 K tiles: 6
+# slices asked, 3 tiles each, make 5; 256 asked make 13 of one tile, the last 1 deep),
+# K = 8 (one whole tile), M = N = 1 and M = 5 (a partial matrix in W of 8 rows), sizes off
+# the 64 x 64 tiles, and long Ks of several tiles per slice (128x128x4096 with 6 slices:
+# 86 tiles each, the last 82).
+sk_shapes="1x1x1,1x1x97,64x64x1,5x3x8,67x45x97,1x300x5000,130x67x1000,65x129x33,128x128x4096"
+sk_count=$(tr ',' '\n' <<<"$sk_shapes" | wc -l)
+for atomic in 0 1; do
+  for splits in 1 6 256; do
+    out="$WORK/splitk-$atomic-$splits.csv"
+    if ! "$LADDER" run --backend opencl --rungs 19 --param ATOMIC=$atomic --param SPLITS=$splits \
+         --param TSK=8 --sizes "$sk_shapes" --verify full --reps 3 --max-time 0.1 \
+         --output "$out" >"$WORK/log" 2>&1; then
+      fail "rung 19 with ATOMIC=$atomic SPLITS=$splits:"; sed 's/^/    /' "$WORK/log" >&2
+      continue
+    fi
+    [ "$(column "$out" status | sort -u)" = ok ] && [ "$(column "$out" status | wc -l)" -eq "$sk_count" ] \
+      && pass || { fail "rung 19 with ATOMIC=$atomic SPLITS=$splits: not every row ok"; cat "$out" >&2; }
+  done
 done
 finish

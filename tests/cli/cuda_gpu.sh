@@ -1,6 +1,7 @@
 # The CUDA backend on a real GPU: every rung and cuBLAS at tile-multiple sizes with the
 # default and the small-device parameters, the rungs that run any size (1, 10 and up) on
-# awkward shapes, all verified in full. Skipped (exit 77) on machines without a CUDA device, such as CI.
+# awkward shapes, and rung 19 (split-K) in both modes with several split counts, all
+# verified in full. Skipped (exit 77) on machines without a CUDA device, such as CI.
 source "$(dirname "$0")/lib.bash"
 has_cuda_device || { echo "no CUDA device: skipped"; exit 77; }
 
@@ -16,8 +17,22 @@ for flag in "" --small-defaults; do
   check_all_ok "$out" "a CUDA row failed ${flag:-(defaults)}"
 done
 out="$WORK/anysize.csv"
-"$LADDER" run --backend cuda --rungs 1,10-18 --verify full \
+"$LADDER" run --backend cuda --rungs 1,10-19 --verify full \
     --sizes 1x1x1,1x300x1,300x1x300,64x64x1,127x131x137,1000x7x5,1000x1003x997,4097x33x1 \
     --output "$out" >"$WORK/log" 2>&1 || { fail "cuda awkward shapes"; cat "$WORK/log" >&2; }
 [ "$(column "$out" status | sort -u)" = ok ] && pass || { fail "a CUDA awkward shape failed"; cat "$out" >&2; }
+# Split-K (TSK = 8): K = 1 (the GEMM kernel alone), 97 (13 K tiles), one tile, M = N = 1,
+# sizes off the tiles, and long Ks with several tiles per slice, with 1, 6 and 256 slices
+# asked, in both modes.
+for atomic in 0 1; do
+  for splits in 1 6 256; do
+    out="$WORK/splitk-$atomic-$splits.csv"
+    "$LADDER" run --backend cuda --rungs 19 --param ATOMIC=$atomic --param SPLITS=$splits \
+        --param TSK=8 --verify full --output "$out" \
+        --sizes 1x1x1,1x1x97,64x64x1,5x3x8,67x45x97,1x300x5000,130x67x1000,128x128x32768,4097x33x1001 \
+        >"$WORK/log" 2>&1 || { fail "cuda rung 19 ATOMIC=$atomic SPLITS=$splits"; cat "$WORK/log" >&2; }
+    [ "$(column "$out" status | sort -u)" = ok ] && pass \
+      || { fail "cuda rung 19 ATOMIC=$atomic SPLITS=$splits: a row failed"; cat "$out" >&2; }
+  done
+done
 finish

@@ -8,6 +8,72 @@
 #include "params/params.h"
 #include "core/runner.h"
 
+/* The launches/workspace contract of a rung of several kernels (rung.launches), at one
+ * shape: 1 to RUNG_MAX_LAUNCHES launches of whole work-groups, none larger than
+ * `geometry`'s (which the device checks see), one of them the kernel "gemm", and a
+ * workspace of at least one float. */
+static void check_launches(const rung *r, const int *v, launch_shape shape)
+{
+    rung_launch l[RUNG_MAX_LAUNCHES];
+    launch_dims main;
+    r->geometry(v, shape.M, shape.N, &main);
+    const int n = r->launches(v, &shape, l);
+    CHECK(n >= 1 && n <= RUNG_MAX_LAUNCHES);
+    int gemm = 0;
+    for (int i = 0; i < n && i < RUNG_MAX_LAUNCHES; i++) {
+        CHECK(l[i].kernel != NULL);
+        gemm += l[i].kernel && strcmp(l[i].kernel, "gemm") == 0;
+        for (int d = 0; d < 2; d++) {
+            CHECK(l[i].dims.local[d] >= 1 && l[i].dims.local[d] <= main.local[d]);
+            CHECK(l[i].dims.global[d] >= l[i].dims.local[d] &&
+                  l[i].dims.global[d] % l[i].dims.local[d] == 0);
+        }
+    }
+    CHECK(gemm == 1);
+    CHECK(rung_workspace(r, v, &shape) >= 1);
+}
+
+/* Rung 19's slices as the kernels make them, counted one by one: SPLITS slices of
+ * ceil(K tiles / SPLITS) tiles each, of which those that start before the last K tile
+ * hold any. */
+static int count_slices(int K, int tsk, int splits)
+{
+    const int ktiles = (K + tsk - 1) / tsk, per = (ktiles + splits - 1) / splits;
+    int count = 0;
+    for (int s = 0; s < splits; s++)
+        count += s * per < ktiles;
+    return count;
+}
+
+/* Rung 19 at one shape: the kernels it launches, their grids and its workspace follow
+ * from the slices. */
+static void check_splitk_shape(const rung *sk, int *v, int M, int N, int K)
+{
+    const int tsm = v[0], tsn = v[1], tsk = v[2], splits = v[4], atomic = v[5];
+    const int slices = count_slices(K, tsk, splits), threads = 64; /* 64 x 64, WM = 32 */
+    const launch_shape shape = {M, N, K, 132};
+    rung_launch l[RUNG_MAX_LAUNCHES];
+    const int n = sk->launches(v, &shape, l);
+    const rung_launch *gemm = slices == 1 || !atomic ? &l[0] : &l[1];
+    CHECK(n == (slices == 1 ? 1 : 2));
+    CHECK(strcmp(gemm->kernel, "gemm") == 0);
+    CHECK(gemm->dims.local[0] == (size_t)threads && gemm->dims.local[1] == 1);
+    CHECK(gemm->dims.global[0] == (size_t)((M + tsm - 1) / tsm * slices * threads));
+    CHECK(gemm->dims.global[1] == (size_t)((N + tsn - 1) / tsn));
+    const size_t rows = (size_t)(M + 3) / 4 * 4; /* of a partial matrix in W */
+    if (slices > 1 && atomic) { /* C scaled first, one work-item per element */
+        CHECK(strcmp(l[0].kernel, "scale_c") == 0);
+        CHECK(l[0].dims.global[0] >= (size_t)M * N &&
+              l[0].dims.global[0] < (size_t)M * N + threads);
+    }
+    if (slices > 1 && !atomic) { /* reduce: 8 float4s of each partial per work-group */
+        CHECK(strcmp(l[1].kernel, "reduce") == 0);
+        CHECK(l[1].dims.global[0] / threads == (rows / 4 * N + 7) / 8);
+    }
+    CHECK(rung_workspace(sk, v, &shape) ==
+          (slices > 1 && !atomic ? (size_t)slices * rows * N : 1));
+}
+
 static device_info big_gpu(void)
 {
     device_info d;
@@ -55,6 +121,25 @@ int main(void)
         r->geometry(v, mult[0] * 3, mult[1] * 2, &d);
         CHECK(d.global[0] % d.local[0] == 0 && d.global[1] % d.local[1] == 0);
         CHECK(registry_find(r->name) == r && registry_find(r->id) == r);
+        /* A rung of several kernels: BLAS arguments (its kernels take them and W), and
+         * the contract at awkward shapes, on a large and a small device. */
+        CHECK(!r->workspace_floats || r->launches);
+        if (r->launches) {
+            CHECK(r->blas_args);
+            const launch_shape shapes[] = {
+                {1, 1, 1, 132},     {1, 1, 97, 132},       {64, 64, 1, 132},
+                {67, 45, 97, 2},    {128, 128, 32768, 132}, {1000, 7, 5, 2},
+                {4097, 33, 1, 132}, {255, 257, 4099, 2},
+            };
+            for (int small_set = 0; small_set <= 1; small_set++) {
+                rung_defaults(r, small_set, v);
+                for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++)
+                    check_launches(r, v, shapes[sh]);
+            }
+        } else {
+            const launch_shape one = {64, 64, 64, 132};
+            CHECK(rung_workspace(r, v, &one) == 0);
+        }
         /* The tuner's candidates: in range, no repeats, and both sets of defaults among
          * them, so every search can start from the defaults. */
         for (int p = 0; p < r->nparams; p++) {
@@ -173,6 +258,47 @@ int main(void)
         rung_defaults(sc, 0, v);
         v[5] = 1;
         CHECK(rung_check_params(sc, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "STAGES"));
+    }
+
+    /* Rung 19, split-K: rung 15's parameters, a split count and a switch; one call is
+     * one, two or (never more) kernels, and the deterministic reduction's workspace
+     * holds one partial matrix per slice that holds K tiles. */
+    {
+        const rung *sk = registry_find("splitk");
+        CHECK(sk && sk->number == 19 && strcmp(sk->id, "19-splitk") == 0 && sk->blas_args &&
+              sk->launches && sk->workspace_floats && !sk->pads && !sk->transposes_b &&
+              sk->multiples == NULL && sk->only_backend == NULL);
+        int v[RUNG_MAX_PARAMS];
+        char msg[LADDER_MSG];
+        rung_defaults(sk, 0, v);
+        const int splits = rung_param_index(sk, "SPLITS"), atomic = rung_param_index(sk, "ATOMIC");
+        CHECK(splits == 4 && atomic == 5 && sk->params[splits].per_shape &&
+              sk->params[atomic].min == 0 && sk->params[atomic].max == 1);
+        CHECK(v[0] == 64 && v[1] == 64 && v[3] == 32 && v[atomic] == 0); /* 64 threads */
+        CHECK(sk->local_mem_bytes(v) == 8448); /* what ptxas reports for the kernel */
+        const int shapes[][3] = {{1, 1, 1},     {1, 1, 97},    {64, 64, 1},  {5, 3, 97},
+                                 {67, 45, 97},  {130, 67, 1000}, {128, 128, 32768},
+                                 {1, 300, 5000}, {65, 129, 33}, {128, 128, 4096}};
+        const int split_counts[] = {1, 2, 5, 6, 7, 13, 256, 4096};
+        for (int a = 0; a <= 1; a++)
+            for (size_t sc = 0; sc < sizeof split_counts / sizeof split_counts[0]; sc++)
+                for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++) {
+                    v[atomic] = a;
+                    v[splits] = split_counts[sc];
+                    check_splitk_shape(sk, v, shapes[sh][0], shapes[sh][1], shapes[sh][2]);
+                }
+        /* 13 K tiles in 6 slices: 3 per slice fill 5, and the sixth is never launched. */
+        CHECK(count_slices(97, 8, 6) == 5 && count_slices(97, 8, 256) == 13 &&
+              count_slices(1, 8, 256) == 1 && count_slices(32768, 8, 256) == 256);
+        rung_defaults(sk, 0, v);
+        v[3] = 24; /* WM: no lane grid */
+        CHECK(rung_check_params(sk, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "WM"));
+        rung_defaults(sk, 0, v);
+        v[splits] = 0;
+        CHECK(rung_check_params(sk, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "SPLITS"));
+        rung_defaults(sk, 0, v);
+        v[atomic] = 2;
+        CHECK(rung_check_params(sk, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "ATOMIC"));
     }
 
     const rung *wpt = registry_find("wpt");

@@ -1,0 +1,138 @@
+/* Registry entry for rung 19, split-K: rung 15's kernel with the K loop shared out among
+ * work-groups, for products whose C has too few tiles to fill the device (128 x 128 x 32768
+ * makes 4 tiles of 64 x 64 for 132 SMs). Its parent is rung 15; kernel sources:
+ * kernels-opencl/19-splitk.cl, kernels-cuda/19-splitk.cu.
+ *
+ * One call launches two kernels (rung.launches):
+ *   ATOMIC=0  "gemm" writes each slice's partial tile into the workspace W, then "reduce"
+ *             sums the slices in a fixed order into C: the same result every run;
+ *   ATOMIC=1  "scale_c" makes C = beta * C, then "gemm" adds alpha * its partial tile into C
+ *             with atomic additions, in whatever order the work-groups finish.
+ * A shape whose K fits in one slice launches "gemm" alone, which then writes C itself, as
+ * rung 15 does.
+ */
+#include "rungs/registry.h"
+#include "rungs/warptile.h"
+
+#include <stddef.h>
+
+/* p = TSM, TSN, TSK, WM (rung 15's), SPLITS, ATOMIC. */
+enum { TSM, TSN, TSK, WM, SPLITS, ATOMIC };
+
+/* Float4 columns of W one work-group of "reduce" sums; must match REDUCE_COLS in the
+ * kernels. It divides every thread count warptile_validate() accepts (whole warps). */
+#define REDUCE_COLS 8
+
+static size_t ceil_div(size_t n, size_t d) { return (n + d - 1) / d; }
+
+/* How K is shared out, exactly as the kernels compute it (slice_tiles and slice_count in
+ * 19-splitk.cl and .cu): every slice but the last holds the same number of whole K tiles,
+ * and only the slices that hold some are launched. So SPLITS is the most slices, and a
+ * shape with fewer K tiles than SPLITS gets one slice per K tile. */
+static int slice_tiles(const int *p, int K)
+{
+    const int ktiles = (K + p[TSK] - 1) / p[TSK];
+    const int per = (ktiles + p[SPLITS] - 1) / p[SPLITS];
+    return per > 0 ? per : 1;
+}
+static int slice_count(const int *p, int K)
+{
+    const int ktiles = (K + p[TSK] - 1) / p[TSK], per = slice_tiles(p, K);
+    const int n = (ktiles + per - 1) / per;
+    return n > 0 ? n : 1;
+}
+
+/* Rows of one slice's partial matrix in W: M rounded up to whole float4s, so that every
+ * float4 of W is 16-byte aligned. */
+static size_t partial_rows(int M) { return ceil_div((size_t)M, 4) * 4; }
+
+/* The GEMM kernel's work-groups at one slice: rung 15's. */
+static void splitk_geometry(const int *p, int M, int N, launch_dims *d)
+{
+    d->local[0] = (size_t)warptile_threads(p);
+    d->local[1] = 1;
+    d->global[0] = ceil_div((size_t)M, (size_t)p[TSM]) * d->local[0];
+    d->global[1] = ceil_div((size_t)N, (size_t)p[TSN]);
+}
+
+/* The slices go along dimension 0 (tile of M, then slice), not beside the tiles of N in
+ * dimension 1: CUDA allows 65535 blocks in a grid's second dimension, 2^31 - 1 in its
+ * first. Every kernel runs in work-groups of the GEMM's size, so `geometry` stays the
+ * largest. */
+static int splitk_launches(const int *p, const launch_shape *s, rung_launch *out)
+{
+    const size_t threads = (size_t)warptile_threads(p);
+    const int slices = slice_count(p, s->K);
+    rung_launch gemm = {"gemm", {{0, 0}, {threads, 1}}};
+    splitk_geometry(p, s->M, s->N, &gemm.dims);
+    gemm.dims.global[0] *= (size_t)slices;
+    if (slices == 1) {
+        out[0] = gemm;
+        return 1;
+    }
+    if (p[ATOMIC]) {
+        const size_t elements = (size_t)s->M * (size_t)s->N;
+        out[0] = (rung_launch){"scale_c", {{ceil_div(elements, threads) * threads, 1},
+                                           {threads, 1}}};
+        out[1] = gemm;
+        return 2;
+    }
+    const size_t float4s = partial_rows(s->M) / 4 * (size_t)s->N;
+    out[0] = gemm;
+    out[1] = (rung_launch){"reduce", {{ceil_div(float4s, REDUCE_COLS) * threads, 1},
+                                      {threads, 1}}};
+    return 2;
+}
+
+/* One partial matrix per slice, for the deterministic reduction only. */
+static size_t splitk_workspace(const int *p, const launch_shape *s)
+{
+    const int slices = slice_count(p, s->K);
+    if (p[ATOMIC] || slices == 1)
+        return 0;
+    return (size_t)slices * partial_rows(s->M) * (size_t)s->N;
+}
+
+/* The GEMM's tiles, or the reduction's float4 per work-item if that is more. */
+static size_t splitk_local_mem(const int *p)
+{
+    const size_t tiles = double_tiles(p), reduce = (size_t)warptile_threads(p) * 16;
+    return tiles > reduce ? tiles : reduce;
+}
+
+const rung rungs_splitk[] = {
+    {
+        .number = 19, .id = "19-splitk", .name = "splitk",
+        .title = "Split-K: work-groups share the K loop",
+        .idea = "rung 15 with K split among work-groups; the partial tiles summed by a "
+                "second kernel or by atomics",
+        .kind = RUNG_KERNEL,
+        .nparams = 6,
+        /* For small M x N with a long K on the H100: 64 x 64 tiles (4 of them at 128 x 128)
+         * of 64 work-items, in up to 256 slices. At 128 x 128 x 32768 that is 1024
+         * work-groups: 7.8 per SM, where 8 fit (128 registers each, the most that lets 8
+         * of them share an SM's 65536), so all run at once, with 4 warps per scheduler as
+         * rung 15 has at large sizes. TSK = 8: at 16, the next tile's share no longer
+         * fits in 128 registers beside the 64 accumulators (ptxas spills). A small device
+         * has fewer compute units to fill: 16 slices. */
+        .params = {{"TSM", 64, 0, 8, 1024, "tile rows (M)", CHOICES(64, 128)},
+                   {"TSN", 64, 0, 8, 1024, "tile columns (N)", CHOICES(64, 128)},
+                   {"TSK", 8, 0, 4, 256, "tile depth (K); slices are whole tiles deep",
+                    TILE_DEPTHS},
+                   {"WM", 32, 0, 8, 256, "warp tile rows (WN = 2048 / WM columns)",
+                    CHOICES(16, 32, 64)},
+                   {"SPLITS", 256, 16, 1, 4096,
+                    "most slices of K (fewer when K has fewer tiles)",
+                    CHOICES(1, 2, 4, 8, 16, 32, 64, 96, 128, 192, 256), PER_SHAPE},
+                   {"ATOMIC", 0, 0, 0, 1,
+                    "0: partials summed by a second kernel (deterministic); 1: by atomics",
+                    CHOICES(0, 1)}},
+        .validate = warptile_validate,
+        .geometry = splitk_geometry,
+        .launches = splitk_launches,
+        .workspace_floats = splitk_workspace,
+        .local_mem_bytes = splitk_local_mem,
+        .blas_args = 1,
+    },
+};
+const int rungs_splitk_count = (int)(sizeof rungs_splitk / sizeof rungs_splitk[0]);

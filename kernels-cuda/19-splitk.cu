@@ -1,0 +1,320 @@
+/* Rung 19: split-K (CUDA)
+ * Parent: rung 15 (full SGEMM semantics). Its kernel is rung 15's, and a call takes the
+ *   same BLAS arguments, plus a workspace W that the host allocates.
+ * Change since rung 15: the K loop is shared out. Each block computes its TSM x TSN tile
+ *   of C over one slice of K only: SPLITS slices at most, each a whole number of TSK tiles
+ *   deep (the last may be shorter; K need not be a multiple of anything). Block (tile of
+ *   M, slice) is blockIdx.x = tile_m + tiles_m * slice; blockIdx.y is the tile of N, as in
+ *   rung 15. (The slices go along x because a grid may have 2^31 - 1 blocks in x but only
+ *   65535 in y.) The partial tiles of one tile of C must then be summed, in one of two
+ *   ways (the parameter ATOMIC):
+ *   ATOMIC=0, deterministic: kernel `gemm` writes each slice's partial tile into its own
+ *     M x N matrix of W; kernel `reduce` then sums the slices of each element in a fixed
+ *     order and writes C = alpha * sum + beta * C. The same inputs give the same bits on
+ *     every run.
+ *   ATOMIC=1, atomics: kernel `scale_c` first makes C = beta * C; kernel `gemm` then adds
+ *     alpha * its partial tile into C, element by element, with atomicAdd. The slices
+ *     arrive in whatever order the blocks finish, and float addition is not associative,
+ *     so the last bits of C can differ from run to run: NOT deterministic.
+ *   When K fits in one slice, `gemm` alone runs and writes C as rung 15 does.
+ * Why: a GEMM with a small C and a long K has too few tiles to fill a GPU. 128 x 128 x
+ *   32768 has 4 tiles of 64 x 64 (1 of rung 15's 128 x 128): 4 blocks for the H100's 132
+ *   SMs, each running a loop of 4096 steps (TSK = 8) while 128 SMs idle. With 256 slices
+ *   there are 1024 blocks, about 8 per SM, each 128 deep in K.
+ * What it costs: the partial tiles' memory traffic, and a second kernel. At 128 x 128 x
+ *   32768 with 256 slices, ATOMIC=0 writes 256 partial 128 x 128 matrices, 16 MiB, and
+ *   `reduce` reads them back: 32 MiB of traffic beside the 32 MiB of A and B that any
+ *   SGEMM reads, twice the traffic (though 16 MiB fits in the H100's 50 MB L2, so
+ *   little of it need reach DRAM). ATOMIC=1 makes 4 million atomic additions into a
+ *   64 KiB C instead: no workspace and no second pass, but each element of C is updated
+ *   256 times, one after another, in the L2. Both are pure waste at a shape that has
+ *   tiles enough (set SPLITS=1 there: then this is rung 15 with its own tile sizes).
+ * Parameters: TSM, TSN, TSK, WM as rung 15 (and its constraints); SPLITS, the most slices
+ *   of K (any count >= 1: a K of fewer tiles gets one slice per tile, and no slice is
+ *   empty); ATOMIC (0 or 1). The host computes the same slices (host/rungs/rungs_splitk.c).
+ * Sizes: any M, N, K >= 1; lda >= M, ldb >= K, ldc >= M. W holds
+ *   slices x (M rounded up to a multiple of 4) x N floats for ATOMIC=0, nothing otherwise.
+ */
+#define WN (2048 / WM)             /* a warp's 32 lanes x 64 elements */
+#define WARPS_M (TSM / WM)
+#define WARPS_N (TSN / WN)
+#define THREADS (WARPS_M * WARPS_N * 32)
+#define MIN_BLOCKS (THREADS < 512 ? 512 / THREADS : 1)
+#define LM (WM / 8)                /* lanes along m */
+#define LN (32 / LM)               /* lanes along n */
+#define LPTA (TSM * TSK / THREADS) /* floats of the A tile each thread loads */
+#define LPTB (TSN * TSK / THREADS) /* floats of the B tile each thread loads */
+#define BPAD 4 /* Bsub rows are TSN + 4 floats: the 16 depths a half-warp stores for one
+                * column fall in 8 banks, not all in one, and rows stay 16-byte aligned */
+#define REDUCE_COLS 8 /* float4 columns of W per block of `reduce` (see there) */
+
+/* K tiles per slice: SPLITS slices of whole TSK tiles, rounded up. */
+__device__ inline int slice_tiles(const int K)
+{
+    const int ktiles = (K + TSK - 1) / TSK;
+    const int per = (ktiles + SPLITS - 1) / SPLITS;
+    return per > 0 ? per : 1;
+}
+
+/* The slices that hold K tiles (at most SPLITS): only these are launched and summed. */
+__device__ inline int slice_count(const int K)
+{
+    const int ktiles = (K + TSK - 1) / TSK, per = slice_tiles(K);
+    const int n = (ktiles + per - 1) / per;
+    return n > 0 ? n : 1;
+}
+
+/* Rows of a partial matrix in W: M rounded up to whole float4s, so every float4 of W is
+ * 16-byte aligned. */
+__device__ inline int partial_rows(const int M) { return (M + 3) / 4 * 4; }
+
+__device__ inline void fma4(float4 &acc, float4 a, float b)
+{
+    acc.x += a.x * b; acc.y += a.y * b; acc.z += a.z * b; acc.w += a.w * b;
+}
+
+__device__ inline void add4(float4 &acc, float4 v)
+{
+    acc.x += v.x; acc.y += v.y; acc.z += v.z; acc.w += v.w;
+}
+
+/* The tiles of one step, double-buffered as in rung 9. */
+struct Tiles {
+    float4 A[2][TSK][TSM / 4];          /* A tile, k-major: [k][m] */
+    float4 B[2][TSK][(TSN + BPAD) / 4]; /* B tile, transposed: [k][n] */
+};
+
+/* One thread's share of a step's tiles, held in registers from its load to its store. */
+struct Share {
+    float4 a[LPTA / 4], b[LPTB / 4];
+};
+
+/* Loads this thread's share of the tiles at depth k0. Consecutive threads read
+ * consecutive addresses (A along m, B along k): coalesced. An element outside the matrix
+ * (or beyond the slice's end, kend) is loaded as a zero, which adds nothing to any sum.
+ * VEC: float4 loads, 4 rows of A or 4 depths of B at once. They must start 16-byte
+ *   aligned, which holds when A and B start 16-byte aligned and lda and ldb are
+ *   multiples of 4 (every column then starts on a multiple of 4 floats). Otherwise the
+ *   same elements come one float at a time. */
+template <bool VEC>
+__device__ inline void load_share(Share &sh, int k0, int tid, int m0, int n0, int M, int N,
+                                  int kend, const float *A, int lda, const float *B, int ldb)
+{
+#pragma unroll
+    for (int l = 0; l < LPTA / 4; l++) {
+        const int i = tid + l * THREADS;
+        const int m = m0 + 4 * (i % (TSM / 4)), k = k0 + i / (TSM / 4);
+        const float *src = A + m + (size_t)k * lda;
+        if (VEC && m + 3 < M && k < kend) {
+            sh.a[l] = *(const float4 *)src;
+        } else {
+            sh.a[l].x = (m + 0 < M && k < kend) ? src[0] : 0.0f;
+            sh.a[l].y = (m + 1 < M && k < kend) ? src[1] : 0.0f;
+            sh.a[l].z = (m + 2 < M && k < kend) ? src[2] : 0.0f;
+            sh.a[l].w = (m + 3 < M && k < kend) ? src[3] : 0.0f;
+        }
+    }
+#pragma unroll
+    for (int l = 0; l < LPTB / 4; l++) {
+        const int i = tid + l * THREADS;
+        const int k = k0 + 4 * (i % (TSK / 4)), n = n0 + i / (TSK / 4);
+        const float *src = B + k + (size_t)n * ldb;
+        if (VEC && k + 3 < kend && n < N) {
+            sh.b[l] = *(const float4 *)src;
+        } else {
+            sh.b[l].x = (k + 0 < kend && n < N) ? src[0] : 0.0f;
+            sh.b[l].y = (k + 1 < kend && n < N) ? src[1] : 0.0f;
+            sh.b[l].z = (k + 2 < kend && n < N) ? src[2] : 0.0f;
+            sh.b[l].w = (k + 3 < kend && n < N) ? src[3] : 0.0f;
+        }
+    }
+}
+
+/* Stores a share into buffer `buf`: A's float4 as it is, B's four depths of one column
+ * into four rows of the transposed tile. */
+__device__ inline void store_share(Tiles &sm, const Share &sh, int buf, int tid)
+{
+#pragma unroll
+    for (int l = 0; l < LPTA / 4; l++) {
+        const int i = tid + l * THREADS;
+        sm.A[buf][i / (TSM / 4)][i % (TSM / 4)] = sh.a[l];
+    }
+#pragma unroll
+    for (int l = 0; l < LPTB / 4; l++) {
+        const int i = tid + l * THREADS;
+        const int k = 4 * (i % (TSK / 4)), n = i / (TSK / 4);
+        float *bt = (float *)sm.B[buf];
+        bt[(k + 0) * (TSN + BPAD) + n] = sh.b[l].x;
+        bt[(k + 1) * (TSN + BPAD) + n] = sh.b[l].y;
+        bt[(k + 2) * (TSN + BPAD) + n] = sh.b[l].z;
+        bt[(k + 3) * (TSN + BPAD) + n] = sh.b[l].w;
+    }
+}
+
+template <bool VEC>
+__device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int K,
+                                 const float alpha, const float *A, const int lda,
+                                 const float *B, const int ldb, const float beta, float *C,
+                                 const int ldc, float *W)
+{
+    const int tid = threadIdx.x;
+    const int warp = tid / 32, lane = tid % 32;
+    /* This thread's place: float4 columns am and am + WM/8 of the A tile, float4
+     * columns bq and bq + WN/8 of the (transposed) B tile. */
+    const int am = ((warp % WARPS_M) * WM) / 4 + lane % LM;
+    const int bq = ((warp / WARPS_M) * WN) / 4 + lane / LM;
+    /* This block's corner of C and its slice of K, [kbegin, kend). */
+    const int tiles_m = (M + TSM - 1) / TSM;
+    const int slice = blockIdx.x / tiles_m;
+    const int m0 = (blockIdx.x % tiles_m) * TSM;
+    const int n0 = blockIdx.y * TSN;
+    const int kbegin = slice * slice_tiles(K) * TSK;
+    const int kend = min(K, kbegin + slice_tiles(K) * TSK);
+    float4(*Asub)[TSK][TSM / 4] = sm.A;
+    float4(*Bsub)[TSK][(TSN + BPAD) / 4] = sm.B;
+
+    float4 acc[8][2];
+#pragma unroll
+    for (int j = 0; j < 8; j++)
+        acc[j][0] = acc[j][1] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+
+    Share next; /* this thread's share of the next tiles */
+    load_share<VEC>(next, kbegin, tid, m0, n0, M, N, kend, A, lda, B, ldb);
+
+    const int steps = (kend - kbegin + TSK - 1) / TSK;
+    for (int t = 0; t < steps; t++) {
+        const int buf = t % 2;
+        /* Step t's tiles go into buffer `buf`, last read in step t-2 (rung 9's argument). */
+        store_share(sm, next, buf, tid);
+        __syncthreads();
+
+        if (t + 1 < steps)
+            load_share<VEC>(next, kbegin + (t + 1) * TSK, tid, m0, n0, M, N, kend, A, lda,
+                            B, ldb);
+
+        /* Rung 11's inner loop, for this lane's float4s of rows and of columns. */
+#pragma unroll
+        for (int k = 0; k < TSK; k++) {
+            const float4 a0 = Asub[buf][k][am], a1 = Asub[buf][k][am + WM / 8];
+            const float4 b0 = Bsub[buf][k][bq], b1 = Bsub[buf][k][bq + WN / 8];
+            const float b[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+#pragma unroll
+            for (int j = 0; j < 8; j++) {
+                fma4(acc[j][0], a0, b[j]);
+                fma4(acc[j][1], a1, b[j]);
+            }
+        }
+    }
+
+    /* Where the tile goes: into C when K is one slice (rung 15's epilogue), else into the
+     * slice's partial matrix in W, or added into C. The same for every thread
+     * (slice_count depends on K alone), so none diverges. Only elements that exist are
+     * written. */
+    enum { TO_C, TO_W, ADD_TO_C };
+    const int dest = slice_count(K) == 1 ? TO_C : ATOMIC ? ADD_TO_C : TO_W;
+    const int ldw = partial_rows(M); /* the leading dimension of W's partial matrices */
+#pragma unroll
+    for (int j = 0; j < 8; j++) {
+        const int n = n0 + 4 * (bq + (j / 4) * (WN / 8)) + j % 4;
+#pragma unroll
+        for (int h = 0; h < 2; h++) {
+            const int m = m0 + 4 * (am + h * (WM / 8));
+            if (m >= M || n >= N)
+                continue;
+            if (dest == TO_W) {
+                /* Rows m..m+3 of the slice's partial matrix exist even past M (ldw is
+                 * whole float4s): one aligned float4 store. `reduce` applies alpha and
+                 * beta. */
+                const size_t at = ((size_t)slice * N + n) * ldw + m;
+                *(float4 *)(W + at) = acc[j][h];
+                continue;
+            }
+            const float v[4] = {acc[j][h].x, acc[j][h].y, acc[j][h].z, acc[j][h].w};
+#pragma unroll
+            for (int i = 0; i < 4; i++)
+                if (m + i < M) {
+                    float *c = &C[(m + i) + (size_t)n * ldc];
+                    if (dest == TO_C) /* C read only when beta != 0, as in rung 15 */
+                        *c = beta == 0.0f ? alpha * v[i] : alpha * v[i] + beta * *c;
+                    else              /* `scale_c` has already made C = beta * C */
+                        atomicAdd(c, alpha * v[i]);
+                }
+        }
+    }
+}
+
+/* Whether the float4 loads are aligned is the same for every thread: one branch (rung
+ * 15's, which says why the pointers are tested too). */
+extern "C" __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
+gemm(const int M, const int N, const int K, const float alpha, const float *__restrict__ A,
+     const int lda, const float *__restrict__ B, const int ldb, const float beta,
+     float *__restrict__ C, const int ldc, float *__restrict__ W)
+{
+    __shared__ Tiles sm;
+    if (lda % 4 == 0 && ldb % 4 == 0 &&
+        ((unsigned long long)A | (unsigned long long)B) % 16 == 0)
+        gemm_body<true>(sm, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, W);
+    else
+        gemm_body<false>(sm, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, W);
+}
+
+/* ATOMIC=0, after `gemm`: C = alpha * (sum of the slices' partials) + beta * C.
+ * Each block sums REDUCE_COLS float4s of every partial matrix (4 rows of one column
+ * each), with THREADS / REDUCE_COLS threads per float4: thread (g, col) adds slices g,
+ * g + GROUPS, g + 2 GROUPS, ... in that order, and then thread (0, col) adds the GROUPS
+ * sums in the order g = 0, 1, 2, ...: the same order on every run, so the same bits.
+ * Eight neighbouring threads read 8 neighbouring float4s of one partial matrix, 128
+ * contiguous bytes (a warp reads four such pieces, of four slices); W is read once. */
+#define GROUPS (THREADS / REDUCE_COLS)
+extern "C" __global__ void __launch_bounds__(THREADS)
+reduce(const int M, const int N, const int K, const float alpha, const float *__restrict__ A,
+       const int lda, const float *__restrict__ B, const int ldb, const float beta,
+       float *__restrict__ C, const int ldc, const float *__restrict__ W)
+{
+    __shared__ float4 sums[GROUPS][REDUCE_COLS];
+    const int col = threadIdx.x % REDUCE_COLS, g = threadIdx.x / REDUCE_COLS;
+    const size_t rows4 = partial_rows(M) / 4;
+    const size_t per_slice = rows4 * N; /* float4s in one partial matrix */
+    const size_t q = blockIdx.x * (size_t)REDUCE_COLS + col; /* this float4 */
+    const float4 *w = (const float4 *)W;
+    const int slices = slice_count(K);
+
+    float4 sum = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    if (q < per_slice) {
+#pragma unroll 4
+        for (int s = g; s < slices; s += GROUPS)
+            add4(sum, w[s * per_slice + q]);
+    }
+    sums[g][col] = sum;
+    __syncthreads();
+    if (g != 0 || q >= per_slice)
+        return;
+    for (int i = 1; i < GROUPS; i++)
+        add4(sum, sums[i][col]);
+
+    const int m = 4 * (int)(q % rows4), n = (int)(q / rows4);
+    const float v[4] = {sum.x, sum.y, sum.z, sum.w};
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+        if (m + i < M) {
+            float *c = &C[(m + i) + (size_t)n * ldc];
+            /* BLAS: beta = 0 never reads C */
+            *c = beta == 0.0f ? alpha * v[i] : alpha * v[i] + beta * *c;
+        }
+}
+
+/* ATOMIC=1, before `gemm`: C = beta * C, element by element, so that the atomic additions
+ * of alpha * A * B land on it. beta = 0 writes zeros without reading C (it may hold NaN);
+ * beta = 1 leaves C as it is. */
+extern "C" __global__ void __launch_bounds__(THREADS)
+scale_c(const int M, const int N, const int K, const float alpha, const float *__restrict__ A,
+        const int lda, const float *__restrict__ B, const int ldb, const float beta,
+        float *__restrict__ C, const int ldc, float *__restrict__ W)
+{
+    /* Element e of C, column by column. */
+    const size_t e = blockIdx.x * (size_t)THREADS + threadIdx.x;
+    if (beta == 1.0f || e >= (size_t)M * N)
+        return;
+    float *c = &C[e % M + (e / M) * ldc];
+    *c = beta == 0.0f ? 0.0f : beta * *c;
+}
