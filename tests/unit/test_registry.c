@@ -175,6 +175,102 @@ int main(void)
         CHECK(rung_check_params(sc, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "STAGES"));
     }
 
+    /* Rungs of several kernels: at every shape they take, on small and large devices, a
+     * call launches 1 to RUNG_MAX_LAUNCHES named kernels in whole work-groups, none
+     * larger than the `geometry` the device checks, and takes the BLAS arguments. */
+    for (int i = 0; i < n; i++) {
+        const rung *r = &all[i];
+        if (!r->launches)
+            continue;
+        CHECK(r->blas_args);
+        static const gemm_size shapes[] = {{1, 1, 1},     {1, 4096, 4096}, {4096, 1, 4096},
+                                           {16, 300, 0},  {301, 16, 7},    {7, 3, 99991},
+                                           {16, 16, 16},  {2048, 2048, 2048}};
+        static const int units[] = {1, 2, 132};
+        for (int small = 0; small <= 1; small++) {
+            int v[RUNG_MAX_PARAMS];
+            char msg[LADDER_MSG];
+            rung_defaults(r, small, v);
+            launch_dims main;
+            r->geometry(v, 1, 1, &main);
+            for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+                if (rung_check_size(r, v, &shapes[s], msg) != LADDER_OK)
+                    continue;
+                for (size_t u = 0; u < sizeof units / sizeof units[0]; u++) {
+                    const launch_shape sh = {(int)shapes[s].M, (int)shapes[s].N,
+                                             (int)shapes[s].K, units[u]};
+                    rung_launch l[RUNG_MAX_LAUNCHES];
+                    const int nl = r->launches(v, &sh, l);
+                    CHECK(nl >= 1 && nl <= RUNG_MAX_LAUNCHES);
+                    for (int k = 0; k < nl && k < RUNG_MAX_LAUNCHES; k++) {
+                        CHECK(l[k].kernel && l[k].kernel[0]);
+                        for (int d = 0; d < 2; d++)
+                            CHECK(l[k].dims.local[d] >= 1 && l[k].dims.global[d] >= 1 &&
+                                  l[k].dims.global[d] % l[k].dims.local[d] == 0);
+                        CHECK(l[k].dims.local[0] * l[k].dims.local[1] <=
+                              main.local[0] * main.local[1]);
+                    }
+                }
+            }
+        }
+    }
+
+    /* Rung 20: skinny shapes only (M or N up to 16), refused above with the reason; a
+     * kernel per count of columns (tall) or rows (wide); K split across work-groups only
+     * when the rows or columns make too few for the device, and then a `reduce` over a
+     * workspace of one partial C per slice after a 4-float header. */
+    {
+        const rung *sk = registry_find("skinny");
+        CHECK(sk && sk->number == 20 && sk->blas_args && sk->launches && sk->workspace_floats &&
+              sk->check_size && sk->sizes && !sk->pads && !sk->only_backend);
+        CHECK(registry_find("20") == sk && registry_find("20-skinny") == sk);
+        int v[RUNG_MAX_PARAMS];
+        char msg[LADDER_MSG];
+        rung_defaults(sk, 0, v);
+        const gemm_size over = {17, 17, 64}, cap_m = {16, 5000, 3}, cap_n = {5000, 16, 3},
+                        one = {1, 1, 1};
+        CHECK(rung_check_size(sk, v, &over, msg) == LADDER_UNSUPPORTED &&
+              strstr(msg, "up to 16") && strstr(msg, "rungs 15-19"));
+        CHECK(rung_check_size(sk, v, &cap_m, msg) == LADDER_OK &&
+              rung_check_size(sk, v, &cap_n, msg) == LADDER_OK &&
+              rung_check_size(sk, v, &one, msg) == LADDER_OK);
+        rung_launch l[RUNG_MAX_LAUNCHES];
+        /* Tall (few columns): 4096 rows make 128 work-groups of 32 rows, about one per SM
+         * of an H100: one kernel, no workspace. */
+        launch_shape s = {4096, 1, 4096, 132};
+        CHECK(sk->launches(v, &s, l) == 1 && strcmp(l[0].kernel, "tall_n1") == 0 &&
+              l[0].dims.global[0] == 128 * l[0].dims.local[0] && l[0].dims.global[1] == 1 &&
+              sk->workspace_floats(v, &s) == 0);
+        s = (launch_shape){5000, 3, 64, 132}; /* N = 3 runs the kernel of 4 columns */
+        CHECK(sk->launches(v, &s, l) >= 1 && strcmp(l[0].kernel, "tall_n4") == 0);
+        s = (launch_shape){11008, 16, 4096, 132};
+        CHECK(sk->launches(v, &s, l) == 1 && strcmp(l[0].kernel, "tall_n16") == 0);
+        /* Wide (few rows), the same way along N. */
+        s = (launch_shape){1, 4096, 4096, 132};
+        CHECK(sk->launches(v, &s, l) == 1 && strcmp(l[0].kernel, "wide_m1") == 0);
+        s = (launch_shape){16, 4096, 4096, 132};
+        CHECK(sk->launches(v, &s, l) == 1 && strcmp(l[0].kernel, "wide_m16") == 0);
+        /* One work-group of rows with a long K on 132 SMs: K in slices, then `reduce` with
+         * one work-item per element of C, over slices * M * N partials. */
+        s = (launch_shape){7, 3, 99991, 132};
+        CHECK(sk->launches(v, &s, l) == 2 && strcmp(l[0].kernel, "tall_n4") == 0 &&
+              strcmp(l[1].kernel, "reduce") == 0);
+        const size_t slices = l[0].dims.global[1];
+        CHECK(slices > 1 && slices <= 132 && l[1].dims.global[0] >= 21 &&
+              sk->workspace_floats(v, &s) == 4 + slices * 21);
+        /* ... but not more slices than K has rounds, and none for K = 0. */
+        s.K = 5;
+        CHECK(sk->launches(v, &s, l) == 1 && sk->workspace_floats(v, &s) == 0);
+        s.K = 0;
+        CHECK(sk->launches(v, &s, l) == 1 && sk->workspace_floats(v, &s) == 0);
+        /* The sums are halving trees: work-group sizes are powers of two. */
+        v[rung_param_index(sk, "RX")] = 6;
+        CHECK(rung_check_params(sk, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "power"));
+        rung_defaults(sk, 0, v);
+        v[rung_param_index(sk, "KL")] = 64; /* more lanes than a warp */
+        CHECK(rung_check_params(sk, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "range"));
+    }
+
     const rung *wpt = registry_find("wpt");
     char msg[LADDER_MSG];
     int v[RUNG_MAX_PARAMS];
