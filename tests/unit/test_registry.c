@@ -234,6 +234,9 @@ int main(void)
         CHECK(rung_check_size(sk, v, &cap_m, msg) == LADDER_OK &&
               rung_check_size(sk, v, &cap_n, msg) == LADDER_OK &&
               rung_check_size(sk, v, &one, msg) == LADDER_OK);
+        /* The largest kernel, wide_m16: 16 rows of A's slab, 516 floats each (what ptxas
+         * reports with the defaults). */
+        CHECK(sk->local_mem_bytes(v) == 33024);
         rung_launch l[RUNG_MAX_LAUNCHES];
         /* Tall (few columns): 4096 rows make 128 work-groups of 32 rows, about one per SM
          * of an H100: one kernel, no workspace. */
