@@ -102,22 +102,25 @@ __device__ inline void put(int m, int n, float sum, const Args &g)
         g.W[HEADER + ((size_t)blockIdx.y * g.N + n) * g.M + m] = sum;
 }
 
-/* ---- tall: N <= 16 ------------------------------------------------------------------ */
-
-/* Rows m..m+3 of column k of A; zeros outside A and past the slice's end ke. VEC: one
- * 16-byte load, aligned because A is, lda is a multiple of 4 and so is m. */
+/* Elements i..i+3 of column j of a column-major matrix X (leading dimension ld): A's rows
+ * m..m+3 at depth k (tall), or B's depths k..k+3 in column n (wide). Zeros where the
+ * column does not count (col_ok false: past the slice of K, or past N) and at
+ * i + t >= end (past M, or past the slice). VEC: one 16-byte load through the read-only
+ * path, aligned because X is, ld is a multiple of 4 and so is i. */
 template <bool VEC>
-__device__ inline float4 load_a(const Args &g, int m, int k, int ke)
+__device__ inline float4 load4(const float *X, int ld, int i, int j, int end, bool col_ok)
 {
-    const float *src = g.A + m + (size_t)k * g.lda;
-    if (k >= ke)
+    const float *src = X + i + (size_t)j * ld;
+    if (!col_ok)
         return make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-    if (VEC && m + 3 < g.M)
+    if (VEC && i + 3 < end)
         return __ldg((const float4 *)src);
-    return make_float4(m < g.M ? __ldg(src) : 0.0f, m + 1 < g.M ? __ldg(src + 1) : 0.0f,
-                       m + 2 < g.M ? __ldg(src + 2) : 0.0f,
-                       m + 3 < g.M ? __ldg(src + 3) : 0.0f);
+    return make_float4(i < end ? __ldg(src) : 0.0f, i + 1 < end ? __ldg(src + 1) : 0.0f,
+                       i + 2 < end ? __ldg(src + 2) : 0.0f,
+                       i + 3 < end ? __ldg(src + 3) : 0.0f);
 }
+
+/* ---- tall: N <= 16 ------------------------------------------------------------------ */
 
 __device__ inline void fma4(float4 &acc, float4 a, float b)
 {
@@ -147,8 +150,10 @@ __device__ inline void tall_body(float4 *lm, const Args &g)
 #pragma unroll
         for (int q = 0; q < TQ; q++)
 #pragma unroll
-            for (int j = 0; j < 4; j++)
-                a[4 * q + j] = load_a<VEC>(g, m, k0 + 4 * (y + LY * q) + j, ke);
+            for (int j = 0; j < 4; j++) {
+                const int k = k0 + 4 * (y + LY * q) + j;
+                a[4 * q + j] = load4<VEC>(g.A, g.lda, m, k, g.M, k < ke);
+            }
         __syncthreads(); /* everyone has read the last round's slab */
         for (int i = tid; i < NB * KCT; i += WG) {
             const int n = i / KCT, k = k0 + i % KCT; /* along k: coalesced */
@@ -205,20 +210,6 @@ __device__ inline void tall_body(float4 *lm, const Args &g)
 
 /* ---- wide: M <= 16 ------------------------------------------------------------------ */
 
-/* Depths k..k+3 of column n of B; zeros outside B and past ke. VEC: one 16-byte load,
- * aligned because B is, ldb is a multiple of 4 and so is k. */
-template <bool VEC>
-__device__ inline float4 load_b(const Args &g, int n, int k, int ke)
-{
-    const float *src = g.B + k + (size_t)n * g.ldb;
-    if (n >= g.N)
-        return make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-    if (VEC && k + 3 < ke)
-        return __ldg((const float4 *)src);
-    return make_float4(k < ke ? __ldg(src) : 0.0f, k + 1 < ke ? __ldg(src + 1) : 0.0f,
-                       k + 2 < ke ? __ldg(src + 2) : 0.0f, k + 3 < ke ? __ldg(src + 3) : 0.0f);
-}
-
 /* MB rows of sums; thread (x, y) owns columns n0..n0+WC-1 and, in each round of KCW
  * depths, the float4s of depths 4x, 4(x + KL), ... */
 template <int MB, bool VEC>
@@ -244,7 +235,8 @@ __device__ inline void wide_body(float4 *lm, const Args &g)
         for (int u = 0; u < WU; u++)
 #pragma unroll
             for (int c = 0; c < WC; c++)
-                b[u][c] = load_b<VEC>(g, n0 + c, k0 + 4 * (x + KL * u), ke);
+                b[u][c] = load4<VEC>(g.B, g.ldb, k0 + 4 * (x + KL * u), n0 + c, ke,
+                                     n0 + c < g.N);
         __syncthreads();
         for (int i = tid; i < MB * KCW; i += WG) {
             const int r = i % MB, kk = i / MB; /* along A's columns: coalesced */
@@ -292,37 +284,31 @@ __device__ inline void wide_body(float4 *lm, const Args &g)
 /* One kernel per count of columns (rows), so each keeps only the sums it needs (and the
  * registers of the largest do not limit the smallest). Whether the 16-byte loads are
  * aligned is the same for every thread: one branch, as rung 15. */
-#define TALL_KERNEL(NB)                                                                 \
-    extern "C" __global__ void __launch_bounds__(WG) tall_n##NB(KERNEL_ARGS)            \
+#define SKINNY_KERNEL(NAME, BODY, COUNT, FLOATS, ALIGNED)                               \
+    extern "C" __global__ void __launch_bounds__(WG) NAME(KERNEL_ARGS)                  \
     {                                                                                   \
-        __shared__ float4 lm[(TALL_FLOATS(NB) + 3) / 4];                                \
+        __shared__ float4 lm[((FLOATS) + 3) / 4];                                       \
         const Args g = ARGS_STRUCT;                                                     \
-        if (lda % 4 == 0 && (unsigned long long)A % 16 == 0)                            \
-            tall_body<NB, true>(lm, g);                                                 \
+        if (ALIGNED)                                                                    \
+            BODY<COUNT, true>(lm, g);                                                   \
         else                                                                            \
-            tall_body<NB, false>(lm, g);                                                \
-    }
-#define WIDE_KERNEL(MB)                                                                 \
-    extern "C" __global__ void __launch_bounds__(WG) wide_m##MB(KERNEL_ARGS)            \
-    {                                                                                   \
-        __shared__ float4 lm[(WIDE_FLOATS(MB) + 3) / 4];                                \
-        const Args g = ARGS_STRUCT;                                                     \
-        if (ldb % 4 == 0 && (unsigned long long)B % 16 == 0)                            \
-            wide_body<MB, true>(lm, g);                                                 \
-        else                                                                            \
-            wide_body<MB, false>(lm, g);                                                \
+            BODY<COUNT, false>(lm, g);                                                  \
     }
 
-TALL_KERNEL(1)
-TALL_KERNEL(2)
-TALL_KERNEL(4)
-TALL_KERNEL(8)
-TALL_KERNEL(16)
-WIDE_KERNEL(1)
-WIDE_KERNEL(2)
-WIDE_KERNEL(4)
-WIDE_KERNEL(8)
-WIDE_KERNEL(16)
+/* The big matrix starts 16-byte aligned and so does each of its columns. */
+#define A_ALIGNED (lda % 4 == 0 && (size_t)A % 16 == 0)
+#define B_ALIGNED (ldb % 4 == 0 && (size_t)B % 16 == 0)
+
+SKINNY_KERNEL(tall_n1, tall_body, 1, TALL_FLOATS(1), A_ALIGNED)
+SKINNY_KERNEL(tall_n2, tall_body, 2, TALL_FLOATS(2), A_ALIGNED)
+SKINNY_KERNEL(tall_n4, tall_body, 4, TALL_FLOATS(4), A_ALIGNED)
+SKINNY_KERNEL(tall_n8, tall_body, 8, TALL_FLOATS(8), A_ALIGNED)
+SKINNY_KERNEL(tall_n16, tall_body, 16, TALL_FLOATS(16), A_ALIGNED)
+SKINNY_KERNEL(wide_m1, wide_body, 1, WIDE_FLOATS(1), B_ALIGNED)
+SKINNY_KERNEL(wide_m2, wide_body, 2, WIDE_FLOATS(2), B_ALIGNED)
+SKINNY_KERNEL(wide_m4, wide_body, 4, WIDE_FLOATS(4), B_ALIGNED)
+SKINNY_KERNEL(wide_m8, wide_body, 8, WIDE_FLOATS(8), B_ALIGNED)
+SKINNY_KERNEL(wide_m16, wide_body, 16, WIDE_FLOATS(16), B_ALIGNED)
 
 /* When K was split: element e of C (column-major, m fastest) is the sum of the slices'
  * partials, added in slice order, so every run gives the same bits. */

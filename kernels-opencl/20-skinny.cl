@@ -90,21 +90,24 @@ void put(const int m, const int n, const float sum, const int M, const int N,
         W[HEADER + ((size_t)get_group_id(1) * N + n) * M + m] = sum;
 }
 
-/* ---- tall: N <= 16 ------------------------------------------------------------------ */
-
-/* Rows m..m+3 of column k of A; zeros outside A and past the slice's end ke. `vec`: one
- * float4 load, aligned because lda is a multiple of 4 and so is m. */
-float4 load_a(const __global float *A, const int lda, const int M, const int m, const int k,
-              const int ke, const int vec)
+/* Elements i..i+3 of column j of a column-major matrix X (leading dimension ld): A's rows
+ * m..m+3 at depth k (tall), or B's depths k..k+3 in column n (wide). Zeros where the
+ * column does not count (`col_ok` false: past the slice of K, or past N) and at
+ * i + t >= `end` (past M, or past the slice). `vec`: one float4 load, aligned because ld
+ * is a multiple of 4 and so is i. */
+float4 load4(const __global float *X, const int ld, const int i, const int j, const int end,
+             const int col_ok, const int vec)
 {
-    const __global float *src = A + m + (size_t)k * lda;
-    if (k >= ke)
+    const __global float *src = X + i + (size_t)j * ld;
+    if (!col_ok)
         return (float4)(0.0f);
-    if (vec && m + 3 < M)
+    if (vec && i + 3 < end)
         return *(const __global float4 *)src;
-    return (float4)(m < M ? src[0] : 0.0f, m + 1 < M ? src[1] : 0.0f,
-                    m + 2 < M ? src[2] : 0.0f, m + 3 < M ? src[3] : 0.0f);
+    return (float4)(i < end ? src[0] : 0.0f, i + 1 < end ? src[1] : 0.0f,
+                    i + 2 < end ? src[2] : 0.0f, i + 3 < end ? src[3] : 0.0f);
 }
+
+/* ---- tall: N <= 16 ------------------------------------------------------------------ */
 
 /* nb (1, 2, 4, 8 or 16, a constant at each call) columns of sums; work-item (x, y) owns
  * rows m..m+3 and, in each round of KCT depths, the groups of 4 depths y, y + LY, ... */
@@ -128,8 +131,10 @@ void tall_body(__local float4 *lm, const int nb, const int vec, const int M, con
         /* A's loads first: they are in flight while B's slab is staged. */
         float4 a[4 * TQ];
         for (int q = 0; q < TQ; q++)
-            for (int j = 0; j < 4; j++)
-                a[4 * q + j] = load_a(A, lda, M, m, k0 + 4 * (y + LY * q) + j, ke, vec);
+            for (int j = 0; j < 4; j++) {
+                const int k = k0 + 4 * (y + LY * q) + j;
+                a[4 * q + j] = load4(A, lda, m, k, M, k < ke, vec);
+            }
         barrier(CLK_LOCAL_MEM_FENCE); /* everyone has read the last round's slab */
         for (int i = tid; i < nb * KCT; i += WG) {
             const int n = i / KCT, k = k0 + i % KCT; /* along k: coalesced */
@@ -173,20 +178,6 @@ void tall_body(__local float4 *lm, const int nb, const int vec, const int M, con
 
 /* ---- wide: M <= 16 ------------------------------------------------------------------ */
 
-/* Depths k..k+3 of column n of B; zeros outside B and past ke. `vec`: one float4 load,
- * aligned because ldb is a multiple of 4 and so is k. */
-float4 load_b(const __global float *B, const int ldb, const int N, const int n, const int k,
-              const int ke, const int vec)
-{
-    const __global float *src = B + k + (size_t)n * ldb;
-    if (n >= N)
-        return (float4)(0.0f);
-    if (vec && k + 3 < ke)
-        return *(const __global float4 *)src;
-    return (float4)(k < ke ? src[0] : 0.0f, k + 1 < ke ? src[1] : 0.0f,
-                    k + 2 < ke ? src[2] : 0.0f, k + 3 < ke ? src[3] : 0.0f);
-}
-
 /* mb (1, 2, 4, 8 or 16) rows of sums; work-item (x, y) owns columns n0..n0+WC-1 and, in
  * each round of KCW depths, the float4s of depths 4x, 4(x + KL), ... */
 void wide_body(__local float4 *lm, const int mb, const int vec, const int M, const int N,
@@ -210,7 +201,7 @@ void wide_body(__local float4 *lm, const int mb, const int vec, const int M, con
         float4 b[WU][WC]; /* B's loads first, in flight while A's slab is staged */
         for (int u = 0; u < WU; u++)
             for (int c = 0; c < WC; c++)
-                b[u][c] = load_b(B, ldb, N, n0 + c, k0 + 4 * (x + KL * u), ke, vec);
+                b[u][c] = load4(B, ldb, k0 + 4 * (x + KL * u), n0 + c, ke, n0 + c < N, vec);
         barrier(CLK_LOCAL_MEM_FENCE);
         for (int i = tid; i < mb * KCW; i += WG) {
             const int r = i % mb, kk = i / mb; /* along A's columns: coalesced */
@@ -261,35 +252,26 @@ void wide_body(__local float4 *lm, const int mb, const int vec, const int M, con
 
 /* One kernel per count of columns (rows), so each keeps only the sums it needs. Whether
  * the float4 loads are aligned is the same for every work-item: one branch, as rung 15. */
-#define TALL_KERNEL(NB)                                                                 \
-    __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void tall_n##NB(KERNEL_ARGS) \
+#define SKINNY_KERNEL(NAME, BODY, COUNT, FLOATS, ALIGNED)                               \
+    __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void NAME(KERNEL_ARGS)     \
     {                                                                                   \
-        __local float4 lm[(TALL_FLOATS(NB) + 3) / 4];                                   \
-        if (lda % 4 == 0)                                                               \
-            tall_body(lm, NB, 1, PASS_ARGS);                                            \
+        __local float4 lm[((FLOATS) + 3) / 4];                                          \
+        if (ALIGNED)                                                                    \
+            BODY(lm, COUNT, 1, PASS_ARGS);                                              \
         else                                                                            \
-            tall_body(lm, NB, 0, PASS_ARGS);                                            \
-    }
-#define WIDE_KERNEL(MB)                                                                 \
-    __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void wide_m##MB(KERNEL_ARGS) \
-    {                                                                                   \
-        __local float4 lm[(WIDE_FLOATS(MB) + 3) / 4];                                   \
-        if (ldb % 4 == 0)                                                               \
-            wide_body(lm, MB, 1, PASS_ARGS);                                            \
-        else                                                                            \
-            wide_body(lm, MB, 0, PASS_ARGS);                                            \
+            BODY(lm, COUNT, 0, PASS_ARGS);                                              \
     }
 
-TALL_KERNEL(1)
-TALL_KERNEL(2)
-TALL_KERNEL(4)
-TALL_KERNEL(8)
-TALL_KERNEL(16)
-WIDE_KERNEL(1)
-WIDE_KERNEL(2)
-WIDE_KERNEL(4)
-WIDE_KERNEL(8)
-WIDE_KERNEL(16)
+SKINNY_KERNEL(tall_n1, tall_body, 1, TALL_FLOATS(1), lda % 4 == 0)
+SKINNY_KERNEL(tall_n2, tall_body, 2, TALL_FLOATS(2), lda % 4 == 0)
+SKINNY_KERNEL(tall_n4, tall_body, 4, TALL_FLOATS(4), lda % 4 == 0)
+SKINNY_KERNEL(tall_n8, tall_body, 8, TALL_FLOATS(8), lda % 4 == 0)
+SKINNY_KERNEL(tall_n16, tall_body, 16, TALL_FLOATS(16), lda % 4 == 0)
+SKINNY_KERNEL(wide_m1, wide_body, 1, WIDE_FLOATS(1), ldb % 4 == 0)
+SKINNY_KERNEL(wide_m2, wide_body, 2, WIDE_FLOATS(2), ldb % 4 == 0)
+SKINNY_KERNEL(wide_m4, wide_body, 4, WIDE_FLOATS(4), ldb % 4 == 0)
+SKINNY_KERNEL(wide_m8, wide_body, 8, WIDE_FLOATS(8), ldb % 4 == 0)
+SKINNY_KERNEL(wide_m16, wide_body, 16, WIDE_FLOATS(16), ldb % 4 == 0)
 
 /* When K was split: element e of C (column-major, m fastest) is the sum of the slices'
  * partials, added in slice order, so every run gives the same bits. */

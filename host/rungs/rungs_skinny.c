@@ -181,7 +181,8 @@ const rung rungs_skinny[] = {
         .params = {
             {"WG", 256, 0, 32, 1024, "work-items per work-group (every kernel)",
              CHOICES(128, 256, 512)},
-            {"RX", 8, 0, 1, 256, "tall: work-items along M, 4 rows each", CHOICES(4, 8, 16, 32)},
+            {"RX", 8, 0, 1, 256, "tall: work-items along M, 4 rows each",
+             CHOICES(4, 8, 16, 32)},
             {"TQ", 4, 2, 1, 8, "tall: groups of 4 depths per work-item per round (4*TQ "
              "float4 loads of A in flight)", CHOICES(1, 2, 4)},
             {"KL", 32, 0, 1, 32, "wide: work-items along K per column of B (a warp or less)",

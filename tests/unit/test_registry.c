@@ -221,8 +221,9 @@ int main(void)
      * workspace of one partial C per slice after a 4-float header. */
     {
         const rung *sk = registry_find("skinny");
-        CHECK(sk && sk->number == 20 && sk->blas_args && sk->launches && sk->workspace_floats &&
-              sk->check_size && sk->sizes && !sk->pads && !sk->only_backend);
+        CHECK(sk && sk->number == 20 && sk->blas_args && sk->launches &&
+              sk->workspace_floats && sk->check_size && sk->sizes && !sk->pads &&
+              !sk->only_backend);
         CHECK(registry_find("20") == sk && registry_find("20-skinny") == sk);
         int v[RUNG_MAX_PARAMS];
         char msg[LADDER_MSG];
