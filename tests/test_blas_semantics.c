@@ -7,13 +7,20 @@
  * read before it is written shows). The harness only ever times them with alpha = 1,
  * beta = 0 and tight leading dimensions; this test checks the rest:
  *
- *   - alpha and beta of either sign, alpha = 0, beta = 0;
+ *   - alpha and beta of either sign, alpha = 0, beta = 0, K = 0 (C = beta * C);
  *   - lda > M, ldb > K, ldc > M, on both load paths (leading dimensions multiples of 4 or
  *     not) and with edge tiles in M, N and K;
  *   - C is not read when beta = 0: it starts as NaN and must come out finite;
  *   - nothing outside the M x N corner of C is written, and nothing outside A's and B's
  *     corners is read: their padding is NaN, which would poison any sum it entered;
  *   - a long K (4099), which split-K shares out in slices of several K tiles.
+ *
+ * Each rung runs every case whose shape it accepts (rung_check_size: rung 20 takes only
+ * M or N up to 16, so the skinny cases are there for it; the others run them too), and
+ * must accept at least one. A rung of several kernels (rung.launches) is launched as the
+ * harness launches it, its workspace full of NaN, each case twice: as on a device of one
+ * compute unit and as on one of 132 (an H100), since such rungs size their grids to the
+ * device (rung 20 then adds the slices of K in a second kernel, or does not).
  *
  * The reference is computed in double precision; an element passes when
  * |c - r| <= gamma_(K+2) * (|alpha| (|A||B|)_ij + |beta| |C0_ij|), the bound of verify.h
@@ -66,12 +73,14 @@ static const size_t large_bytes = (size_t)(LARGE_LD + 4) * LARGE_COLS * sizeof(f
  * of its own, so that only the inside is drawn (--large pads billions of floats). */
 static float *make_matrix(int rows, int cols, int ld, float pad, uint64_t *seed)
 {
-    float *x = malloc((size_t)ld * cols * sizeof(float));
+    /* At least one float: with K = 0, A and B are empty, yet a buffer must exist. */
+    float *x = malloc(((size_t)ld * cols + 1) * sizeof(float));
     if (!x) {
         fprintf(stderr, "FAIL: out of host memory for a %d x %d matrix with ld %d\n", rows,
                 cols, ld);
         exit(1);
     }
+    x[(size_t)ld * cols] = pad;
     const uint64_t base = (*seed)++;
     for (int j = 0; j < cols; j++) {
         float *col = x + (size_t)j * ld;
@@ -86,6 +95,8 @@ static gpu_buffer *upload(run_target *t, const float *x, size_t n)
 {
     char msg[LADDER_MSG];
     gpu_buffer *b = NULL;
+    if (n == 0) /* an empty matrix (K = 0): a buffer of one float that is never read */
+        n = 1;
     if (t->ops->alloc(t->session, n * sizeof(float), &b, msg) != LADDER_OK ||
         t->ops->upload(t->session, b, x, n * sizeof(float), msg) != LADDER_OK) {
         fprintf(stderr, "FAIL device buffer: %s\n", msg);
@@ -114,7 +125,7 @@ static gpu_buffer *nan_workspace(run_target *t, size_t floats)
 
 /* Runs one case on the device and checks every element of C, inside and outside. */
 static void run_case(run_target *t, gpu_program *prog, const rung *r, const int *values,
-                     const blas_case *c, uint64_t *state)
+                     const blas_case *c, int units, uint64_t *state)
 {
     char msg[LADDER_MSG];
     const float pad_c = 777.0f; /* C's padding must come back exactly as it was */
@@ -129,13 +140,13 @@ static void run_case(run_target *t, gpu_program *prog, const rung *r, const int 
     gpu_buffer *dA = upload(t, A, (size_t)c->lda * c->K);
     gpu_buffer *dB = upload(t, B, (size_t)c->ldb * c->N);
     gpu_buffer *dC = upload(t, C0, nc);
-    const launch_shape shape = {c->M, c->N, c->K, t->dev.compute_units};
+    const launch_shape shape = {c->M, c->N, c->K, units};
     gpu_buffer *dW = nan_workspace(t, rung_workspace(r, values, &shape));
 
     const blas_call call = {c->M, c->N, c->K, c->alpha, dA, c->lda,
                             dB,   c->ldb, c->beta, dC, c->ldc};
     float *C = malloc(nc * sizeof(float));
-    if (!C || rung_enqueue_blas(t, prog, r, values, &call, dW, msg) != LADDER_OK ||
+    if (!C || rung_enqueue_blas(t, prog, r, values, &call, units, dW, msg) != LADDER_OK ||
         t->ops->finish(t->session, msg) != LADDER_OK ||
         t->ops->download(t->session, C, dC, nc * sizeof(float), msg) != LADDER_OK) {
         fprintf(stderr, "FAIL %dx%dx%d: %s\n", c->M, c->N, c->K, msg);
@@ -175,10 +186,13 @@ static void run_case(run_target *t, gpu_program *prog, const rung *r, const int 
                 worst = err / bound;
             }
         }
-    printf("%s %4dx%-4dx%-4d lda %-4d ldb %-4d ldc %-4d alpha %5.2f beta %5.2f: %s "
+    char device[32] = "";
+    if (r->launches)
+        snprintf(device, sizeof device, ", %3d units", units);
+    printf("%s %4dx%-4dx%-4d lda %-4d ldb %-4d ldc %-4d alpha %5.2f beta %5.2f%s: %s "
            "(worst error/bound %.3f)\n", bad ? "FAIL" : "ok  ", c->M, c->N, c->K, c->lda,
-           c->ldb, c->ldc, c->alpha, c->beta, bad ? "wrong elements" : "every element right",
-           worst);
+           c->ldb, c->ldc, c->alpha, c->beta, device,
+           bad ? "wrong elements" : "every element right", worst);
     failures += bad != 0;
     t->ops->release(dA);
     t->ops->release(dB);
@@ -221,21 +235,55 @@ static void test_params(run_target *t, const char *backend, const rung *r,
         {64, 64, 32, 68, 36, 64, 0.0f, 3.0f},
         /* a long K: split-K's slices of several K tiles, the last one short */
         {96, 40, 4099, 100, 4100, 97, 0.5f, 2.0f},
+        /* skinny, N <= 16 (rung 20's tall path): lda not a multiple of 4, then float4
+         * rows with an edge (M = 1001) and N = 3; K = 1 with N at the cap; K = 0 */
+        {1000, 1, 999, 1003, 1001, 1002, -0.75f, 0.5f},
+        {1001, 3, 517, 1004, 520, 1001, 1.0f, 0.0f},
+        {64, 16, 1, 64, 1, 64, 2.0f, -1.0f},
+        {300, 5, 0, 300, 1, 301, 1.0f, 2.0f},
+        {37, 8, 2000, 40, 2000, 37, 0.0f, 0.5f},
+        /* skinny, M <= 16 (the wide path): ldb not a multiple of 4, then float4 depths
+         * with an edge (K = 1001); K = 1 with M at the cap; K = 0; a long prime K */
+        {1, 1000, 999, 1, 1001, 1, -0.75f, 0.5f},
+        {3, 517, 1001, 4, 1004, 5, 1.0f, 0.0f},
+        {16, 64, 1, 16, 4, 17, 2.0f, -1.0f},
+        {5, 300, 0, 5, 1, 7, 1.0f, 2.0f},
+        {7, 33, 4099, 8, 4100, 7, 1.0f, 0.0f},
+        /* both small: 1 x 1 with a prime K, and 16 x 16 */
+        {1, 1, 997, 1, 997, 1, 1.0f, 0.0f},
+        {16, 16, 97, 17, 100, 16, -1.0f, 0.25f},
     };
+    /* Corners of 16 or 64 rows and 16 or 33 columns, so that every rung (rung 20 too)
+     * takes them. */
     const blas_case large_cases[] = {
         /* lda: A's column 32 starts 2^31 + 128 floats in (float4 loads: all ld % 4 == 0) */
-        {64, 64, LARGE_COLS, LARGE_LD + 4, 36, 64, 1.0f, 0.0f},
+        {64, 16, LARGE_COLS, LARGE_LD + 4, 36, 64, 1.0f, 0.0f},
         /* ldb, not a multiple of 4 (single-float loads): B's column 32 at 2^31 + 32 */
-        {64, LARGE_COLS, 64, 64, LARGE_LD + 1, 64, -0.5f, 0.0f},
+        {16, LARGE_COLS, 64, 16, LARGE_LD + 1, 16, -0.5f, 0.0f},
         /* ldc, with C read (beta != 0) and written in column 32 at 2^31 + 128 */
-        {64, LARGE_COLS, 64, 64, 68, LARGE_LD + 4, 1.0f, 0.5f},
+        {16, LARGE_COLS, 64, 16, 68, LARGE_LD + 4, 1.0f, 0.5f},
     };
     const blas_case *run = large ? large_cases : cases;
     const size_t count = large ? sizeof large_cases / sizeof large_cases[0]
                                : sizeof cases / sizeof cases[0];
+    /* As on a device of one compute unit and on an H100's 132 (rungs that size their grid
+     * to the device); once for the others. */
+    const int units[2] = {1, 132};
     uint64_t state = 12345u;
-    for (size_t i = 0; i < count; i++)
-        run_case(t, prog, r, values, &run[i], &state);
+    int accepted = 0;
+    for (size_t i = 0; i < count; i++) {
+        const gemm_size size = {run[i].M, run[i].N, run[i].K};
+        if (rung_check_size(r, values, &size, msg) != LADDER_OK)
+            continue;
+        accepted++;
+        for (int u = 0; u < (r->launches ? 2 : 1); u++)
+            run_case(t, prog, r, values, &run[i], units[u], &state);
+    }
+    if (accepted == 0) {
+        fprintf(stderr, "FAIL rung %d (%s) accepts none of the %zu cases\n", r->number,
+                r->name, count);
+        failures++;
+    }
     t->ops->release_program(prog);
 }
 

@@ -147,7 +147,7 @@ inline_values() {
     rest=${rest#*"$VALUE_CLOSE"}
     split_args "$file" "$line" "$args" || return 1
     if [ ${#argv[@]} -eq 0 ]; then
-      error "$file" "$line" "ladder-value marker without a field (gflops, ms, vs-library, step-gain)"
+      error "$file" "$line" "ladder-value marker without a field (gflops, ms, vs-library, step-gain, gbps)"
       return 1
     fi
     run_ladder "$file" "$line" --value "${argv[@]}" || return 1

@@ -17,7 +17,9 @@ static void print_sizes(const rung *r)
     int mult[3] = {1, 1, 1};
     if (r->multiples)
         r->multiples(values, mult);
-    if (r->pads || (mult[0] == 1 && mult[1] == 1 && mult[2] == 1))
+    if (r->sizes)
+        printf("    sizes: %s\n", r->sizes);
+    else if (r->pads || (mult[0] == 1 && mult[1] == 1 && mult[2] == 1))
         printf("    sizes: any M, N, K >= 1%s\n",
                r->pads && !(mult[0] == 1 && mult[1] == 1 && mult[2] == 1)
                    ? " (padded to whole tiles by helper kernels)" : "");

@@ -43,8 +43,11 @@ static void usage(FILE *out)
         "                  backends: one row per rung, OpenCL and CUDA GFLOPS side by side,\n"
         "                    each with its fraction of its library, at one size\n"
         "  --caption       add a line under the table: the devices, the size, the files\n"
-        "  --value FIELD   print one number instead of a table: gflops, ms, vs-library or\n"
-        "                  step-gain; the selection must match exactly one ok row\n"
+        "  --metric M      gflops (default) or gbps: effective GB/s in place of GFLOPS,\n"
+        "                  A, B and C counted once each, 4 (MK + KN + MN) bytes over the\n"
+        "                  median time (the figure for GEMV-like shapes, rung 20)\n"
+        "  --value FIELD   print one number instead of a table: gflops, ms, vs-library,\n"
+        "                  step-gain or gbps; the selection must match exactly one ok row\n"
         "\n"
         "GFLOPS are whole numbers with thousands separators, ms have three significant\n"
         "digits, fractions two decimals; a missing figure is \"%s\". Step gain is GFLOPS\n"
@@ -108,15 +111,23 @@ static int parse_value(const char *v, table_options *o)
 {
     static const struct { const char *name; table_value value; } fields[] = {
         {"gflops", VALUE_GFLOPS}, {"ms", VALUE_MS}, {"vs-library", VALUE_VS_LIBRARY},
-        {"step-gain", VALUE_STEP_GAIN},
+        {"step-gain", VALUE_STEP_GAIN}, {"gbps", VALUE_GBPS},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         if (strcmp(v, fields[i].name) == 0) {
             o->value = fields[i].value;
             return 0;
         }
-    return cli_usage_error("table", "--value: '%s' is not gflops, ms, vs-library or step-gain",
-                           v);
+    return cli_usage_error("table",
+                           "--value: '%s' is not gflops, ms, vs-library, step-gain or gbps", v);
+}
+
+static int parse_metric(const char *v, table_options *o)
+{
+    if (strcmp(v, "gflops") != 0 && strcmp(v, "gbps") != 0)
+        return cli_usage_error("table", "--metric: '%s' is not gflops or gbps", v);
+    o->gbps = strcmp(v, "gbps") == 0;
+    return 0;
 }
 
 static int parse_sizes(const char *option, const char *v, table_options *o)
@@ -153,6 +164,9 @@ static int check_combination(const table_options *o, int layout_given)
             return cli_usage_error("table", "--value needs an ok row: leave out --all-status");
         if (o->caption)
             return cli_usage_error("table", "--value prints one number: leave out --caption");
+        if (o->gbps)
+            return cli_usage_error("table", "--metric is for tables: for one number in GB/s "
+                                            "use --value gbps");
     }
     if (o->value == VALUE_NONE && o->layout == TABLE_BACKENDS && o->backend)
         return cli_usage_error("table", "--layout backends compares OpenCL with CUDA: leave "
@@ -196,6 +210,7 @@ static int parse_options(int argc, char **argv, table_options *o)
         CLI_OPTION("--rung", parse_rungs(v, o))
         CLI_OPTION("--layout", parse_layout(v, o, &layout_given))
         CLI_OPTION("--value", parse_value(v, o))
+        CLI_OPTION("--metric", parse_metric(v, o))
         return cli_usage_error("table", "unknown option %s (see ladder table --help)", a);
     }
     return check_combination(o, layout_given);

@@ -167,8 +167,8 @@ static ladder_status launch_helper(kernel_ctx *k, const char *name, long src_row
 }
 
 ladder_status rung_enqueue_blas(const run_target *t, gpu_program *prog, const rung *r,
-                                const int *values, const blas_call *call, gpu_buffer *w,
-                                char *msg)
+                                const int *values, const blas_call *call, int compute_units,
+                                gpu_buffer *w, char *msg)
 {
     const kernel_arg args[12] = {
         {.kind = ARG_INT, .i = call->M},        {.kind = ARG_INT, .i = call->N},
@@ -181,7 +181,7 @@ ladder_status rung_enqueue_blas(const run_target *t, gpu_program *prog, const ru
     rung_launch l[RUNG_MAX_LAUNCHES];
     int n = 1;
     if (r->launches) {
-        const launch_shape shape = {call->M, call->N, call->K, t->dev.compute_units};
+        const launch_shape shape = {call->M, call->N, call->K, compute_units};
         n = r->launches(values, &shape, l);
         if (n < 1 || n > RUNG_MAX_LAUNCHES)
             return ladder_fail(msg, LADDER_ERROR, "rung %d (%s) lists %d launches (1 to %d)",
@@ -224,7 +224,8 @@ static ladder_status kernel_work(void *ctx, char *msg)
         /* C = 1 * A * B + 0 * C with tight leading dimensions: what the libraries get. */
         const blas_call call = {(int)k->Mp, (int)k->Np, (int)k->Kp, 1.0f, a, (int)k->Mp,
                                 b, (int)k->Kp, 0.0f, c, (int)k->Mp};
-        st = rung_enqueue_blas(t, k->gemm, k->r, k->values, &call, k->w, msg);
+        st = rung_enqueue_blas(t, k->gemm, k->r, k->values, &call, k->shape.compute_units,
+                               k->w, msg);
     } else {
         launch_dims d;
         k->r->geometry(k->values, (int)k->Mp, (int)k->Np, &d);

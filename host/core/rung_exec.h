@@ -45,11 +45,12 @@ typedef struct {
 
 /* Enqueues one call of a rung that takes a BLAS call's arguments (rung.blas_args) from
  * program `prog` (its compiled source): the one kernel `gemm` in `geometry`, or every
- * kernel of rung.launches in order, each also given the workspace `w` of
- * rung_workspace() floats (the caller allocates it; NULL for a rung of one kernel). */
+ * kernel of rung.launches in order, sized for a device of `compute_units` (the device's
+ * own, except in tests), each also given the workspace `w` of rung_workspace() floats
+ * (the caller allocates it; NULL for a rung of one kernel). */
 ladder_status rung_enqueue_blas(const run_target *t, gpu_program *prog, const rung *r,
-                                const int *values, const blas_call *call, gpu_buffer *w,
-                                char *msg);
+                                const int *values, const blas_call *call, int compute_units,
+                                gpu_buffer *w, char *msg);
 
 /* Measures rung `r` with parameter `values` (already resolved for this device). */
 ladder_status exec_rung(size_context *sc, program_cache *pc, const rung *r, const int *values,

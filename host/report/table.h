@@ -32,6 +32,7 @@ typedef enum {
     VALUE_MS,
     VALUE_VS_LIBRARY,
     VALUE_STEP_GAIN,
+    VALUE_GBPS,      /* effective bandwidth: A, B and C once each over the median time */
 } table_value;
 
 /* --rungs: numbers, ranges and names, or the keywords all, kernels, baselines. */
@@ -59,6 +60,8 @@ typedef struct {
     rung_filter rungs;
     int all_status;        /* also show rows that are not ok */
     table_layout layout;
+    int gbps;              /* --metric gbps: effective GB/s where the layout shows GFLOPS
+                              (for GEMV-like shapes, where bandwidth is the bound) */
     table_value value;
     int caption;
     char **files;
@@ -119,8 +122,11 @@ ladder_status table_print_value(const table_options *o, const table_data *d, FIL
 
 #define TABLE_CELL 160
 
-/* "12,346": rounded to a whole number, thousands separated by commas. */
+/* "12,346": rounded to a whole number, thousands separated by commas (GB/s the same). */
 void fmt_gflops(double gflops, char *out, size_t size);
+/* The effective bandwidth of a row in GB/s: A, B and C counted once each, 4 (MK + KN + MN)
+ * bytes, over the median time; 0 for a row without a time. */
+double row_gbps(const result_row *r);
 /* Three significant digits, never in exponent form: "0.0333", "11.2", "123", "1,235". */
 void fmt_ms(double ms, char *out, size_t size);
 /* "0.81" */

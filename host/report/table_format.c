@@ -54,6 +54,14 @@ void fmt_gflops(double gflops, char *out, size_t size)
     group_thousands(plain, out, size);
 }
 
+double row_gbps(const result_row *r)
+{
+    const gemm_size s = {r->M, r->N, r->K};
+    if (!(r->median_ms > 0))
+        return 0.0;
+    return (double)sizes_bytes(&s) / (r->median_ms * 1e6); /* bytes per ms / 1e6 = GB/s */
+}
+
 void fmt_ms(double ms, char *out, size_t size)
 {
     /* Three significant digits: the decimals follow the magnitude, and are recounted when

@@ -27,14 +27,17 @@ static void rung_cell(const result_row *r, char *out, size_t size)
         snprintf(out, size, "%s", TABLE_MISSING);
 }
 
-/* A row that did not run shows its status where its GFLOPS would be. */
-static void gflops_cell(const result_row *r, char *out, size_t size)
+/* A row that did not run shows its status where its GFLOPS (or GB/s) would be. */
+static void gflops_cell(const table_options *o, const result_row *r, char *out, size_t size)
 {
     if (is_ok(r))
-        fmt_gflops(r->gflops, out, size);
+        fmt_gflops(o->gbps ? row_gbps(r) : r->gflops, out, size);
     else
         snprintf(out, size, "%s", r->status);
 }
+
+/* The name of that figure in headers and captions. */
+static const char *metric_name(const table_options *o) { return o->gbps ? "GB/s" : "GFLOPS"; }
 
 /* The fraction of the vendor library: the run computed it, except for the library's own
  * row, which is 1 by definition. Returns 0 when the row has none. */
@@ -89,11 +92,11 @@ static void describe_row(const result_row *r, char *out, size_t size)
 
 /* ---- --layout rows --------------------------------------------------------------------- */
 
-static md_table *build_rows(const table_data *d)
+static md_table *build_rows(const table_options *o, const table_data *d)
 {
-    static const struct { const char *name; int right; } cols[] = {
+    const struct { const char *name; int right; } cols[] = {
         {"rung", 1}, {"name", 0}, {"backend", 0}, {"params", 0}, {"ms", 1},
-        {"GFLOPS", 1}, {"vs library", 1}, {"step gain", 1},
+        {metric_name(o), 1}, {"vs library", 1}, {"step gain", 1},
     };
     md_table *t = md_table_new(8);
     if (!t)
@@ -118,7 +121,7 @@ static md_table *build_rows(const table_data *d)
             fmt_ms(r->median_ms, cell, sizeof cell);
             md_table_set(t, row, 4, cell);
         }
-        gflops_cell(r, cell, sizeof cell);
+        gflops_cell(o, r, cell, sizeof cell);
         md_table_set(t, row, 5, cell);
         library_cell(d, r, cell, sizeof cell);
         md_table_set(t, row, 6, cell);
@@ -137,7 +140,7 @@ static int same_rung(const result_row *a, const result_row *b)
            strcmp(a->backend, b->backend) == 0;
 }
 
-static md_table *build_sizes(const table_data *d)
+static md_table *build_sizes(const table_options *o, const table_data *d)
 {
     int nshapes;
     gemm_size *shapes = table_shapes(d, &nshapes);
@@ -175,7 +178,7 @@ static md_table *build_sizes(const table_data *d)
         gemm_size s = {r->M, r->N, r->K};
         for (int k = 0; k < nshapes; k++)
             if (table_compare_shapes(&shapes[k], &s) == 0) {
-                gflops_cell(r, cell, sizeof cell);
+                gflops_cell(o, r, cell, sizeof cell);
                 md_table_set(t, row, 3 + k, cell);
             }
     }
@@ -198,7 +201,7 @@ static int compare_rungs(const void *pa, const void *pb)
     return c;
 }
 
-static md_table *build_backends(const table_data *d)
+static md_table *build_backends(const table_options *o, const table_data *d)
 {
     static const char *const backends[] = {"opencl", "cuda"};
     /* One representative row per rung, whichever backend it came from. */
@@ -223,7 +226,7 @@ static md_table *build_backends(const table_data *d)
     md_table_header(t, 1, "name", 0);
     for (int b = 0; b < 2; b++) {
         char head[64];
-        snprintf(head, sizeof head, "%s GFLOPS", display_backend(backends[b]));
+        snprintf(head, sizeof head, "%s %s", display_backend(backends[b]), metric_name(o));
         md_table_header(t, 2 + 2 * b, head, 1);
         snprintf(head, sizeof head, "%s vs library", display_backend(backends[b]));
         md_table_header(t, 3 + 2 * b, head, 1);
@@ -244,7 +247,7 @@ static md_table *build_backends(const table_data *d)
             if (compare_rungs(&keys[k], &r) != 0)
                 continue;
             int b = strcmp(r->backend, "cuda") == 0; /* only OpenCL and CUDA are selected */
-            gflops_cell(r, cell, sizeof cell);
+            gflops_cell(o, r, cell, sizeof cell);
             md_table_set(t, row, 2 + 2 * b, cell);
             library_cell(d, r, cell, sizeof cell);
             md_table_set(t, row, 3 + 2 * b, cell);
@@ -269,8 +272,10 @@ static void put_escaped(FILE *out, const char *s)
 /* "*Measured on Fixture GPU (OpenCL, CUDA) at size 256. Source: `a.csv`.*" */
 static void print_caption(const table_options *o, const table_data *d, FILE *out)
 {
-    fprintf(out, "\n*%s", o->layout == TABLE_SIZES ? "GFLOPS by size, measured on "
-                                                   : "Measured on ");
+    if (o->layout == TABLE_SIZES)
+        fprintf(out, "\n*%s by size, measured on ", metric_name(o));
+    else
+        fprintf(out, "\n*Measured on ");
     /* Each device once, with its backends, in table order. */
     for (int i = 0; i < d->nshown; i++) {
         const result_row *r = d->shown[i];
@@ -308,9 +313,9 @@ static void print_caption(const table_options *o, const table_data *d, FILE *out
 
 ladder_status table_print(const table_options *o, const table_data *d, FILE *out, char *msg)
 {
-    md_table *t = o->layout == TABLE_SIZES      ? build_sizes(d)
-                  : o->layout == TABLE_BACKENDS ? build_backends(d)
-                                                : build_rows(d);
+    md_table *t = o->layout == TABLE_SIZES      ? build_sizes(o, d)
+                  : o->layout == TABLE_BACKENDS ? build_backends(o, d)
+                                                : build_rows(o, d);
     if (!t)
         return ladder_fail(msg, LADDER_ERROR, "out of memory building the table");
     md_table_print(t, out);
@@ -346,6 +351,9 @@ ladder_status table_print_value(const table_options *o, const table_data *d, FIL
         break;
     case VALUE_MS:
         fmt_ms(r->median_ms, text, sizeof text);
+        break;
+    case VALUE_GBPS:
+        fmt_gflops(row_gbps(r), text, sizeof text);
         break;
     case VALUE_VS_LIBRARY: {
         double f;

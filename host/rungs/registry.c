@@ -43,6 +43,8 @@ const rung *registry_all(int *count)
             table[n++] = rungs_modern[i];
         for (int i = 0; i < rungs_splitk_count; i++)
             table[n++] = rungs_splitk[i];
+        for (int i = 0; i < rungs_skinny_count; i++)
+            table[n++] = rungs_skinny[i];
         table[n++] = shape_aware;
         for (size_t i = 0; i < sizeof baselines / sizeof baselines[0]; i++)
             table[n++] = baselines[i];
@@ -272,5 +274,7 @@ ladder_status rung_check_size(const rung *r, const int *values, const gemm_size 
         return ladder_fail(msg, LADDER_UNSUPPORTED,
                            "needs M, N, K multiples of %d, %d, %d (rungs that pad run any "
                            "size)", mult[0], mult[1], mult[2]);
+    if (r->check_size)
+        return r->check_size(values, s, msg);
     return LADDER_OK;
 }

@@ -107,6 +107,13 @@ typedef struct rung {
 
     /* The multiples of M, N and K the kernel needs (1 = any size). NULL = any size. */
     void (*multiples)(const int *p, int mult[3]);
+    /* For a rung designed for some shapes only (rung 20: M or N up to 16): returns
+     * LADDER_UNSUPPORTED with the reason in msg for a size it refuses, after `multiples`
+     * (rung_check_size calls both). NULL: every size that `multiples` allows. */
+    ladder_status (*check_size)(const int *p, const gemm_size *s, char *msg);
+    /* What `ladder list` says of the sizes it takes, when check_size refuses some (e.g.
+     * "M or N from 1 to 16, any K"); NULL: said from `multiples` and `pads`. */
+    const char *sizes;
     int pads;         /* 1: the runner pads A and B with zeros up to the multiples and
                          strips C afterwards, so every size runs */
     int transposes_b; /* 1: the kernel reads B^T, made by a helper kernel */
@@ -184,7 +191,8 @@ size_t rung_workspace(const rung *r, const int *values, const launch_shape *shap
 ladder_status rung_check_params(const rung *r, const int *values, char *msg);
 
 /* LADDER_UNSUPPORTED (with the reason) when rung `r` with these parameters cannot take
- * the size: rungs that do not pad need multiples of their tiles. */
+ * the size: rungs that do not pad need multiples of their tiles, and a rung with a
+ * check_size may refuse shapes it is not designed for. */
 ladder_status rung_check_size(const rung *r, const int *values, const gemm_size *s,
                               char *msg);
 
@@ -221,5 +229,7 @@ extern const rung rungs_modern[];  /* rungs 11-18: rungs_modern.c */
 extern const int rungs_modern_count;
 extern const rung rungs_splitk[];  /* rung 19: rungs_splitk.c */
 extern const int rungs_splitk_count;
+extern const rung rungs_skinny[];  /* rung 20: rungs_skinny.c */
+extern const int rungs_skinny_count;
 
 #endif

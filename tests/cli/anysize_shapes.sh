@@ -1,4 +1,4 @@
-# Rungs 1, 10, 11, 12, 15 and 19 run every size: the awkward shapes (1x1x1, a single row or
+# Rungs 1, 10, 11, 12, 15 and 19 run every size (rung 20 every skinny one, below): the awkward shapes (1x1x1, a single row or
 # column, K = 1, primes, tall-skinny, sizes just off the tiles) must all verify in full,
 # with the H100 defaults and with the small-device defaults. Rung 1 guards every thread,
 # rung 10 pads, rungs 11 and up handle the edges inside the kernel: with single-float
@@ -41,4 +41,30 @@ for atomic in 0 1; do
       && pass || { fail "rung 19 with ATOMIC=$atomic SPLITS=$splits: not every row ok"; cat "$out" >&2; }
   done
 done
+
+# Rung 20 takes only skinny shapes (M or N up to 16), so it has its own awkward ones: a
+# single row or column, K = 1, prime K, M or N at the cap of 16, N = 3 (a kernel of 4
+# columns), both small, and long K with few rows, where K is split across work-groups and
+# a second kernel adds the slices (through a workspace the harness fills with NaN).
+skinny="1x1x1,1x1x997,997x1x1,1x997x1,7x1x1,2x3x4,5x5x5,16x16x16,1000x3x5,3x1000x5,4096x1x1009,1x4099x1024,777x16x1001,16x777x1001,17x16x33,16x17x33,13x1000x4099,4099x13x1000,3x1x5000,1x5x3001,16x2x2999,2x16x2999"
+count=$(tr ',' '\n' <<<"$skinny" | wc -l)
+for flag in "" --small-defaults; do
+  out="$WORK/skinny$flag.csv"
+  if ! "$LADDER" run --backend opencl --rungs 20 --sizes "$skinny" --verify full --reps 3 \
+       --max-time 0.1 $flag --output "$out" >"$WORK/log" 2>&1; then
+    fail "rung 20 on skinny shapes ${flag:-(defaults)}:"; sed 's/^/    /' "$WORK/log" >&2
+    continue
+  fi
+  [ "$(column "$out" status | sort -u)" = ok ] && pass || { fail "a rung 20 row is not ok ${flag}"; cat "$out" >&2; }
+  [ "$(column "$out" status | wc -l)" -eq "$count" ] && pass || fail "expected $count rung 20 rows ${flag}"
+done
+# Over the cap in both M and N: unsupported, with the reason and where to go instead.
+out="$WORK/skinny-over.csv"
+if "$LADDER" run --backend opencl --rungs 20 --sizes 17x17x5,1024 --output "$out" >"$WORK/log" 2>&1; then
+  [ "$(column "$out" status | sort -u)" = unsupported ] && grep -q "designed for M or N up to 16" "$out" \
+    && grep -q "use rungs 15-19" "$out" && pass \
+    || { fail "rung 20 should report 17x17x5 and 1024 unsupported with the reason"; cat "$out" >&2; }
+else
+  fail "rung 20 over the cap ended in an error:"; sed 's/^/    /' "$WORK/log" >&2
+fi
 finish

@@ -80,7 +80,7 @@ run_auto 96,100x90x80,20x20x3000,2x300x100
 grep -q "auto at 100x90x80 (square) runs the selection of the nearest measured square shape, 96x96x96" "$WORK/err" \
   && pass || { fail "no note for the nearest shape"; cat "$WORK/err" >&2; }
 [ "$(rows | sed -n 3p)" = "rung=12 $e12|selected" ] && pass || fail "nearest long-k: $(rows | sed -n 3p)"
-rows | sed -n 4p | grep -q "^rung=15 .*|fallback$" && pass || fail "gemv without an entry: $(rows | sed -n 4p)"
+rows | sed -n 4p | grep -q "^rung=20 .*|fallback$" && pass || fail "gemv without an entry (rule: the skinny rung): $(rows | sed -n 4p)"
 
 # --defaults and --db FILE leave the selection tables out: the rule.
 run_auto 96 --defaults

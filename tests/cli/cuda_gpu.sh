@@ -1,7 +1,8 @@
 # The CUDA backend on a real GPU: every rung and cuBLAS at tile-multiple sizes with the
 # default and the small-device parameters, the rungs that run any size (1, 10 and up) on
-# awkward shapes, and rung 19 (split-K) in both modes with several split counts, all
-# verified in full. Skipped (exit 77) on machines without a CUDA device, such as CI.
+# awkward shapes, rung 19 (split-K) in both modes with several split counts, rung 20 on
+# skinny ones, all verified in full. Skipped (exit 77) on machines without a CUDA device,
+# such as CI.
 source "$(dirname "$0")/lib.bash"
 has_cuda_device || { echo "no CUDA device: skipped"; exit 77; }
 
@@ -35,4 +36,18 @@ for atomic in 0 1; do
       || { fail "cuda rung 19 ATOMIC=$atomic SPLITS=$splits: a row failed"; cat "$out" >&2; }
   done
 done
+# Rung 20 takes only skinny shapes: awkward ones (K = 1, primes, the cap of 16, N = 3, K
+# split across blocks with few rows and a long K) and the GEMV-like shapes it is for, with
+# both parameter sets; a shape over the cap must be unsupported with the reason.
+for flag in "" --small-defaults; do
+  out="$WORK/skinny$flag.csv"
+  "$LADDER" run --backend cuda --rungs 20 --verify full $flag \
+      --sizes 1x1x1,1x1x99991,997x1x1,1x997x1,2x3x4,16x16x16,1000x3x5,3x1000x5,4096x1x1009,1x4099x1024,777x16x1001,16x777x1001,3x1x65537,1x5x30011,1x4096x4096,4096x1x4096,8x8192x8192,16384x4x4096,11008x16x4096 \
+      --output "$out" >"$WORK/log" 2>&1 || { fail "cuda rung 20 $flag"; cat "$WORK/log" >&2; }
+  [ "$(column "$out" status | sort -u)" = ok ] && pass || { fail "a CUDA rung 20 shape failed ${flag}"; cat "$out" >&2; }
+done
+out="$WORK/skinny-over.csv"
+"$LADDER" run --backend cuda --rungs 20 --sizes 17x17x5 --output "$out" >"$WORK/log" 2>&1 \
+  && [ "$(column "$out" status)" = unsupported ] && grep -q "designed for M or N up to 16" "$out" && pass \
+  || { fail "cuda rung 20 over the cap should be unsupported"; cat "$out" >&2; }
 finish

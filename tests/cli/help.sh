@@ -10,4 +10,7 @@ done
 "$LADDER" --version | grep -q "^ladder " && pass || fail "--version"
 "$LADDER" devices >/dev/null && pass || fail "ladder devices exits 0"
 "$LADDER" list | grep -q "naive" && pass || fail "ladder list shows the rungs"
+# A rung that takes only some shapes says which (rung 20's check_size), not "any".
+"$LADDER" list | sed -n '/^20 /,/^$/p' | grep -q "sizes: M or N from 1 to 16" && pass \
+  || fail "ladder list says which sizes rung 20 takes"
 finish

@@ -67,6 +67,9 @@ expect_table sizes-opencl        --layout sizes --backend opencl --size 256,512 
                                  --caption $gpu
 expect_table backends-512        --layout backends --shape 512x512x512 --all-status --caption $gpu
 expect_table backends-baselines  --layout backends --size 256 --rungs baselines $gpu
+# GB/s in place of GFLOPS: 4 (MK + KN + MN) bytes over the median time (rung 20's figure)
+expect_table sizes-gbps          --layout sizes --metric gbps --backend cuda --caption $gpu
+expect_table rows-256-gbps       --size 256 --backend cuda --metric gbps $gpu
 
 # --- single values ---
 expect_value "3,150"        gflops --backend cuda --rung 3 --size 256 $gpu
@@ -78,6 +81,7 @@ expect_value "0.35"         vs-library --backend cuda --rung wpt --size 256 $gpu
 expect_value "1.00"         vs-library --backend cuda --rung cublas --size 512 $gpu
 expect_value "2.25×"        step-gain --backend cuda --rung 3 --size 256 $gpu
 expect_value "4.27× (vs 1)" step-gain --backend opencl --rung 3 --size 512 $gpu
+expect_value "73.8"         gbps --backend cuda --rung 3 --size 256 $gpu  # 786,432 B / 10.65 us
 # One rung measured with two parameter sets: --params picks one; without it the later row
 # (a rerun) is the one shown.
 expect_value "3,150"        gflops --rung 3 --size 256 --params WPT=8 fixture-params.csv
@@ -120,7 +124,10 @@ expect_error 2 "no result files given"            --size 256
 expect_error 2 "unknown option --bogus"           --bogus $gpu
 expect_error 2 "--backend: 'metal' is not opencl, cuda, cpu or all" --backend metal $gpu
 expect_error 2 "--layout: 'wide' is not rows, sizes or backends"    --layout wide $gpu
-expect_error 2 "--value: 'flops' is not gflops, ms, vs-library or step-gain" --value flops $gpu
+expect_error 2 "--value: 'flops' is not gflops, ms, vs-library, step-gain or gbps" --value flops $gpu
+expect_error 2 "--metric: 'gbs' is not gflops or gbps"              --metric gbs $gpu
+expect_error 2 "--metric is for tables: for one number in GB/s use --value gbps" \
+             --value gflops --metric gbps --rung 3 --size 256 --backend cuda $gpu
 expect_error 2 "--size: size '0': dimensions must be at least 1"    --size 0 $gpu
 expect_error 2 "--shape: size '12x' is not understood"              --shape 12x $gpu
 expect_error 2 "option --size needs a value"      $gpu --size

@@ -9,27 +9,28 @@
 #include "core/runner.h"
 
 /* The launches/workspace contract of a rung of several kernels (rung.launches), at one
- * shape: 1 to RUNG_MAX_LAUNCHES launches of whole work-groups, none larger than
- * `geometry`'s (which the device checks see), one of them the kernel "gemm", and a
- * workspace of at least one float. */
+ * shape it takes: 1 to RUNG_MAX_LAUNCHES named launches of whole work-groups, none larger
+ * in any dimension than `geometry`'s (which the device checks see), and a workspace of at
+ * least one float. */
 static void check_launches(const rung *r, const int *v, launch_shape shape)
 {
+    char msg[LADDER_MSG];
+    const gemm_size size = {shape.M, shape.N, shape.K};
+    if (rung_check_size(r, v, &size, msg) != LADDER_OK)
+        return; /* a shape the rung refuses (rung 20 above its cap) launches nothing */
     rung_launch l[RUNG_MAX_LAUNCHES];
     launch_dims main;
     r->geometry(v, shape.M, shape.N, &main);
     const int n = r->launches(v, &shape, l);
     CHECK(n >= 1 && n <= RUNG_MAX_LAUNCHES);
-    int gemm = 0;
     for (int i = 0; i < n && i < RUNG_MAX_LAUNCHES; i++) {
-        CHECK(l[i].kernel != NULL);
-        gemm += l[i].kernel && strcmp(l[i].kernel, "gemm") == 0;
+        CHECK(l[i].kernel != NULL && l[i].kernel[0]);
         for (int d = 0; d < 2; d++) {
             CHECK(l[i].dims.local[d] >= 1 && l[i].dims.local[d] <= main.local[d]);
             CHECK(l[i].dims.global[d] >= l[i].dims.local[d] &&
                   l[i].dims.global[d] % l[i].dims.local[d] == 0);
         }
     }
-    CHECK(gemm == 1);
     CHECK(rung_workspace(r, v, &shape) >= 1);
 }
 
@@ -127,9 +128,11 @@ int main(void)
         if (r->launches) {
             CHECK(r->blas_args);
             const launch_shape shapes[] = {
-                {1, 1, 1, 132},     {1, 1, 97, 132},       {64, 64, 1, 132},
-                {67, 45, 97, 2},    {128, 128, 32768, 132}, {1000, 7, 5, 2},
-                {4097, 33, 1, 132}, {255, 257, 4099, 2},
+                {1, 1, 1, 132},      {1, 1, 97, 132},       {64, 64, 1, 132},
+                {67, 45, 97, 2},     {128, 128, 32768, 132}, {1000, 7, 5, 2},
+                {4097, 33, 1, 132},  {255, 257, 4099, 2},   {1, 4096, 4096, 132},
+                {4096, 1, 4096, 1},  {16, 300, 0, 132},     {301, 16, 7, 2},
+                {7, 3, 99991, 132},  {16, 16, 16, 1},       {2048, 2048, 2048, 132},
             };
             for (int small_set = 0; small_set <= 1; small_set++) {
                 rung_defaults(r, small_set, v);
@@ -299,6 +302,66 @@ int main(void)
         rung_defaults(sk, 0, v);
         v[atomic] = 2;
         CHECK(rung_check_params(sk, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "ATOMIC"));
+    }
+
+    /* Rung 20: skinny shapes only (M or N up to 16), refused above with the reason; a
+     * kernel per count of columns (tall) or rows (wide); K split across work-groups only
+     * when the rows or columns make too few for the device, and then a `reduce` over a
+     * workspace of one partial C per slice after a 4-float header. */
+    {
+        const rung *sk = registry_find("skinny");
+        CHECK(sk && sk->number == 20 && sk->blas_args && sk->launches &&
+              sk->workspace_floats && sk->check_size && sk->sizes && !sk->pads &&
+              !sk->only_backend);
+        CHECK(registry_find("20") == sk && registry_find("20-skinny") == sk);
+        int v[RUNG_MAX_PARAMS];
+        char msg[LADDER_MSG];
+        rung_defaults(sk, 0, v);
+        const gemm_size over = {17, 17, 64}, cap_m = {16, 5000, 3}, cap_n = {5000, 16, 3},
+                        one = {1, 1, 1};
+        CHECK(rung_check_size(sk, v, &over, msg) == LADDER_UNSUPPORTED &&
+              strstr(msg, "up to 16") && strstr(msg, "rungs 15-19"));
+        CHECK(rung_check_size(sk, v, &cap_m, msg) == LADDER_OK &&
+              rung_check_size(sk, v, &cap_n, msg) == LADDER_OK &&
+              rung_check_size(sk, v, &one, msg) == LADDER_OK);
+        /* The largest kernel, wide_m16: 16 rows of A's slab, 516 floats each (what ptxas
+         * reports with the defaults). */
+        CHECK(sk->local_mem_bytes(v) == 33024);
+        rung_launch l[RUNG_MAX_LAUNCHES];
+        /* Tall (few columns): 4096 rows make 128 work-groups of 32 rows, about one per SM
+         * of an H100: one kernel, no workspace. */
+        launch_shape s = {4096, 1, 4096, 132};
+        CHECK(sk->launches(v, &s, l) == 1 && strcmp(l[0].kernel, "tall_n1") == 0 &&
+              l[0].dims.global[0] == 128 * l[0].dims.local[0] && l[0].dims.global[1] == 1 &&
+              sk->workspace_floats(v, &s) == 0);
+        s = (launch_shape){5000, 3, 64, 132}; /* N = 3 runs the kernel of 4 columns */
+        CHECK(sk->launches(v, &s, l) >= 1 && strcmp(l[0].kernel, "tall_n4") == 0);
+        s = (launch_shape){11008, 16, 4096, 132};
+        CHECK(sk->launches(v, &s, l) == 1 && strcmp(l[0].kernel, "tall_n16") == 0);
+        /* Wide (few rows), the same way along N. */
+        s = (launch_shape){1, 4096, 4096, 132};
+        CHECK(sk->launches(v, &s, l) == 1 && strcmp(l[0].kernel, "wide_m1") == 0);
+        s = (launch_shape){16, 4096, 4096, 132};
+        CHECK(sk->launches(v, &s, l) == 1 && strcmp(l[0].kernel, "wide_m16") == 0);
+        /* One work-group of rows with a long K on 132 SMs: K in slices, then `reduce` with
+         * one work-item per element of C, over slices * M * N partials. */
+        s = (launch_shape){7, 3, 99991, 132};
+        CHECK(sk->launches(v, &s, l) == 2 && strcmp(l[0].kernel, "tall_n4") == 0 &&
+              strcmp(l[1].kernel, "reduce") == 0);
+        const size_t slices = l[0].dims.global[1];
+        CHECK(slices > 1 && slices <= 132 && l[1].dims.global[0] >= 21 &&
+              sk->workspace_floats(v, &s) == 4 + slices * 21);
+        /* ... but not more slices than K has rounds, and none for K = 0. */
+        s.K = 5;
+        CHECK(sk->launches(v, &s, l) == 1 && sk->workspace_floats(v, &s) == 0);
+        s.K = 0;
+        CHECK(sk->launches(v, &s, l) == 1 && sk->workspace_floats(v, &s) == 0);
+        /* The sums are halving trees: work-group sizes are powers of two. */
+        v[rung_param_index(sk, "RX")] = 6;
+        CHECK(rung_check_params(sk, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "power"));
+        rung_defaults(sk, 0, v);
+        v[rung_param_index(sk, "KL")] = 64; /* more lanes than a warp */
+        CHECK(rung_check_params(sk, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "range"));
     }
 
     const rung *wpt = registry_find("wpt");

@@ -1,0 +1,325 @@
+/* Rung 20: skinny and GEMV-like shapes (CUDA)
+ * Parent: rung 15 (the BLAS call: C = alpha * A * B + beta * C with lda, ldb, ldc). Same
+ *   arguments, same contract, for shapes where M or N is 1 to 16.
+ * Change since rung 15: no tiles of C. Rung 15 gives a 128 x 128 tile of C to a block and
+ *   counts on reusing each loaded float 128 times; at 1x4096x4096 one row of that tile
+ *   exists, 1/128 of the work, and nothing is reused: each float of B is used once. So
+ *   this rung streams the big matrix, once, as fast as memory delivers it:
+ *   - tall path (N <= 16: C = A * b for a few columns b): each thread loads float4s of 4
+ *     rows of A, 4*TQ of them before it waits (loads in flight), down its share of K;
+ *     B's few columns of the current round wait in shared memory; the block's shares of K
+ *     are added in shared memory.
+ *   - wide path (M <= 16: a few rows times B): KL lanes of a warp share each column of B,
+ *     each loading float4s of 4 depths, WC columns and WU float4s per column at a time;
+ *     A's few rows of the current round wait in shared memory; the KL lanes' sums are
+ *     added across the lanes with __shfl_down_sync (registers, no barrier).
+ *   - when the rows (tall) or columns (wide) alone make too few blocks for the GPU, K is
+ *     split across blocks too: each writes its partial sums into the workspace W and the
+ *     kernel `reduce` adds them in a fixed order and applies alpha and beta, as split-K's
+ *     reduction (rung 19) does. With one slice the first kernel writes C.
+ * Why it helps: count the bytes. At 1x4096x4096, A (1 x 4096), B (4096 x 4096) and C
+ *   (1 x 4096) are 4 * (4096 + 16,777,216 + 4096) = 67.1 MB, read or written once; the
+ *   product is 2 * 4096 * 4096 = 33.6 Mflop. That is 0.50 flop per byte, the arithmetic
+ *   intensity. An H100 reads about 3.07 TB/s (measured), so no kernel can pass
+ *   3.07 TB/s * 0.50 = 1.5 TFLOPS here, far below its 65 TFLOPS of FMA: the roofline's
+ *   bandwidth side. The goal is bytes per second: 67.1 MB in about 22 us. What brings it
+ *   close is only what keeps memory busy: 16-byte coalesced loads through the read-only
+ *   path (__ldg), several independent loads in flight per thread, and enough blocks on
+ *   every SM; the multiply-adds hide in the shadow of the loads.
+ * Parameters: WG threads per block (every kernel); tall: RX threads along M (4 rows each,
+ *   so RX*4 rows per block and WG/RX threads along K), TQ groups of 4 depths per thread
+ *   per round; wide: KL lanes along K per column of B (a power of two up to 32: the lanes
+ *   of a column stay in one warp), WC columns per thread, WU float4s per column per
+ *   round; GPC (host only): the blocks per SM that splitting K aims for.
+ * Kernels: tall_n1, _n2, _n4, _n8, _n16 and wide_m1 ... _m16, each holding that many
+ *   columns (rows) of sums (N = 3 runs tall_n4); `reduce` when K is split. The host
+ *   (host/rungs/rungs_skinny.c) picks them from M, N, K and the SM count.
+ * Sizes: M or N from 1 to 16, any K >= 0 and the other dimension any size; lda >= M,
+ *   ldb >= K, ldc >= M. float4 loads of the big matrix when it starts 16-byte aligned and
+ *   its leading dimension is a multiple of 4 (A and lda, or B and ldb), single floats
+ *   otherwise.
+ */
+#define CAP 16                /* most columns (tall) or rows (wide) of C */
+#define HEADER 4              /* floats of W before the partial sums: W[0] = slices */
+#define LY (WG / RX)          /* tall: threads along K */
+#define KCT (LY * 4 * TQ)     /* tall: depths of K in one round of a block */
+#define LN (WG / KL)          /* wide: threads along N */
+#define KCW (4 * KL * WU)     /* wide: depths of K in one round */
+#define ASTRIDE (KCW + 4)     /* wide: floats per row of A's slab (16-byte aligned rows;
+                                 the 4 extra spread a column's rows over the banks) */
+#define MIN_(a, b) ((a) < (b) ? (a) : (b))
+#define MAX_(a, b) ((a) > (b) ? (a) : (b))
+/* Shared memory of a kernel: its slab of the small matrix, reused for the sums. */
+#define TALL_FLOATS(nb) MAX_((nb) * KCT, 4 * MIN_(nb, 4) * WG)
+#define WIDE_FLOATS(mb) MAX_((mb) * ASTRIDE, MIN_((mb) * WC, 16) * WG)
+
+/* This block's slice of K, [kb, ke). The call splits K into gridDim.y slices of whole
+ * rounds; the last slice may be shorter, or empty. */
+__device__ inline void k_slice(int K, int round, int &kb, int &ke)
+{
+    const int slices = gridDim.y;
+    const int len = ((K + slices - 1) / slices + round - 1) / round * round;
+    kb = min(K, (int)blockIdx.y * len);
+    ke = min(K, kb + len);
+}
+
+/* The reduce kernel learns the slice count from the head of the workspace. */
+__device__ inline void write_header(float *W)
+{
+    if (gridDim.y > 1 && blockIdx.x == 0 && blockIdx.y == 0 && threadIdx.x == 0)
+        W[0] = (float)gridDim.y;
+}
+
+/* C = alpha * sum + beta * C for one element; C is read only when beta is not 0. */
+__device__ inline void finish_c(float *c, float sum, float alpha, float beta)
+{
+    *c = beta == 0.0f ? alpha * sum : alpha * sum + beta * *c;
+}
+
+/* What every kernel is given, in one place. */
+struct Args {
+    int M, N, K;
+    float alpha;
+    const float *A;
+    int lda;
+    const float *B;
+    int ldb;
+    float beta;
+    float *C;
+    int ldc;
+    float *W;
+};
+
+/* The sum of element (m, n) over this block's slice of K: into C when K is not split,
+ * else into this slice's M x N block of W. */
+__device__ inline void put(int m, int n, float sum, const Args &g)
+{
+    if (m >= g.M || n >= g.N)
+        return;
+    if (gridDim.y == 1)
+        finish_c(g.C + m + (size_t)n * g.ldc, sum, g.alpha, g.beta);
+    else
+        g.W[HEADER + ((size_t)blockIdx.y * g.N + n) * g.M + m] = sum;
+}
+
+/* Elements i..i+3 of column j of a column-major matrix X (leading dimension ld): A's rows
+ * m..m+3 at depth k (tall), or B's depths k..k+3 in column n (wide). Zeros where the
+ * column does not count (col_ok false: past the slice of K, or past N) and at
+ * i + t >= end (past M, or past the slice). VEC: one 16-byte load through the read-only
+ * path, aligned because X is, ld is a multiple of 4 and so is i. */
+template <bool VEC>
+__device__ inline float4 load4(const float *X, int ld, int i, int j, int end, bool col_ok)
+{
+    const float *src = X + i + (size_t)j * ld;
+    if (!col_ok)
+        return make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    if (VEC && i + 3 < end)
+        return __ldg((const float4 *)src);
+    return make_float4(i < end ? __ldg(src) : 0.0f, i + 1 < end ? __ldg(src + 1) : 0.0f,
+                       i + 2 < end ? __ldg(src + 2) : 0.0f,
+                       i + 3 < end ? __ldg(src + 3) : 0.0f);
+}
+
+/* ---- tall: N <= 16 ------------------------------------------------------------------ */
+
+__device__ inline void fma4(float4 &acc, float4 a, float b)
+{
+    acc.x += a.x * b; acc.y += a.y * b; acc.z += a.z * b; acc.w += a.w * b;
+}
+
+/* NB columns of sums; thread (x, y) owns rows m..m+3 and, in each round of KCT depths,
+ * the groups of 4 depths y, y + LY, ... */
+template <int NB, bool VEC>
+__device__ inline void tall_body(float4 *lm, const Args &g)
+{
+    const int tid = threadIdx.x, x = tid % RX, y = tid / RX;
+    const int m = (blockIdx.x * RX + x) * 4;
+    int kb, ke;
+    k_slice(g.K, KCT, kb, ke);
+    write_header(g.W);
+    float *Bs = (float *)lm; /* [NB][KCT]: the round's depths of B */
+
+    float4 acc[NB];
+#pragma unroll
+    for (int n = 0; n < NB; n++)
+        acc[n] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+
+    for (int k0 = kb; k0 < ke; k0 += KCT) {
+        /* A's loads first: they are in flight while B's slab is staged. */
+        float4 a[4 * TQ];
+#pragma unroll
+        for (int q = 0; q < TQ; q++)
+#pragma unroll
+            for (int j = 0; j < 4; j++) {
+                const int k = k0 + 4 * (y + LY * q) + j;
+                a[4 * q + j] = load4<VEC>(g.A, g.lda, m, k, g.M, k < ke);
+            }
+        __syncthreads(); /* everyone has read the last round's slab */
+        for (int i = tid; i < NB * KCT; i += WG) {
+            const int n = i / KCT, k = k0 + i % KCT; /* along k: coalesced */
+            Bs[i] = (n < g.N && k < ke) ? __ldg(g.B + k + (size_t)n * g.ldb) : 0.0f;
+        }
+        __syncthreads();
+#pragma unroll
+        for (int q = 0; q < TQ; q++) {
+            const int kk = 4 * (y + LY * q);
+#pragma unroll
+            for (int n = 0; n < NB; n++) {
+                const float4 b = *(const float4 *)(Bs + n * KCT + kk);
+                fma4(acc[n], a[4 * q], b.x);
+                fma4(acc[n], a[4 * q + 1], b.y);
+                fma4(acc[n], a[4 * q + 2], b.z);
+                fma4(acc[n], a[4 * q + 3], b.w);
+            }
+        }
+    }
+
+    /* The LY threads of a column of rows add their sums: P columns at a time, in a halving
+     * tree over y in shared memory (the slab's space, now free). */
+    float4 *sums = lm; /* [P][LY][RX] */
+    constexpr int P = MIN_(NB, 4);
+#pragma unroll
+    for (int n0 = 0; n0 < NB; n0 += P) {
+        __syncthreads(); /* the slab, or the last pass, has been read */
+#pragma unroll
+        for (int p = 0; p < P; p++)
+            sums[p * WG + tid] = acc[n0 + p];
+        for (int h = LY / 2; h > 0; h /= 2) {
+            __syncthreads();
+            if (y < h) {
+#pragma unroll
+                for (int p = 0; p < P; p++) {
+                    float4 &s = sums[p * WG + tid];
+                    const float4 o = sums[p * WG + tid + h * RX];
+                    s.x += o.x; s.y += o.y; s.z += o.z; s.w += o.w;
+                }
+            }
+        }
+        if (y == 0) {
+#pragma unroll
+            for (int p = 0; p < P; p++) {
+                const float4 v = sums[p * WG + tid];
+                put(m + 0, n0 + p, v.x, g);
+                put(m + 1, n0 + p, v.y, g);
+                put(m + 2, n0 + p, v.z, g);
+                put(m + 3, n0 + p, v.w, g);
+            }
+        }
+    }
+}
+
+/* ---- wide: M <= 16 ------------------------------------------------------------------ */
+
+/* MB rows of sums; thread (x, y) owns columns n0..n0+WC-1 and, in each round of KCW
+ * depths, the float4s of depths 4x, 4(x + KL), ... */
+template <int MB, bool VEC>
+__device__ inline void wide_body(float4 *lm, const Args &g)
+{
+    const int tid = threadIdx.x, x = tid % KL, y = tid / KL;
+    const int n0 = (blockIdx.x * LN + y) * WC;
+    int kb, ke;
+    k_slice(g.K, KCW, kb, ke);
+    write_header(g.W);
+    float *As = (float *)lm; /* [MB][ASTRIDE]: the round's depths of A */
+
+    float acc[MB][WC];
+#pragma unroll
+    for (int r = 0; r < MB; r++)
+#pragma unroll
+        for (int c = 0; c < WC; c++)
+            acc[r][c] = 0.0f;
+
+    for (int k0 = kb; k0 < ke; k0 += KCW) {
+        float4 b[WU][WC]; /* B's loads first, in flight while A's slab is staged */
+#pragma unroll
+        for (int u = 0; u < WU; u++)
+#pragma unroll
+            for (int c = 0; c < WC; c++)
+                b[u][c] = load4<VEC>(g.B, g.ldb, k0 + 4 * (x + KL * u), n0 + c, ke,
+                                     n0 + c < g.N);
+        __syncthreads();
+        for (int i = tid; i < MB * KCW; i += WG) {
+            const int r = i % MB, kk = i / MB; /* along A's columns: coalesced */
+            As[r * ASTRIDE + kk] =
+                (r < g.M && k0 + kk < ke) ? __ldg(g.A + r + (size_t)(k0 + kk) * g.lda) : 0.0f;
+        }
+        __syncthreads();
+#pragma unroll
+        for (int u = 0; u < WU; u++) {
+            const int kk = 4 * (x + KL * u);
+#pragma unroll
+            for (int r = 0; r < MB; r++) {
+                const float4 a = *(const float4 *)(As + r * ASTRIDE + kk);
+#pragma unroll
+                for (int c = 0; c < WC; c++)
+                    acc[r][c] += a.x * b[u][c].x + a.y * b[u][c].y + a.z * b[u][c].z +
+                                 a.w * b[u][c].w;
+            }
+        }
+    }
+
+    /* The KL lanes of a column add their sums by shuffles within the warp: after the
+     * halving steps, lane x = 0 of each column holds the whole sum. */
+#pragma unroll
+    for (int r = 0; r < MB; r++)
+#pragma unroll
+        for (int c = 0; c < WC; c++) {
+#pragma unroll
+            for (int h = KL / 2; h > 0; h /= 2)
+                acc[r][c] += __shfl_down_sync(0xffffffffu, acc[r][c], h, KL);
+            if (x == 0)
+                put(r, n0 + c, acc[r][c], g);
+        }
+}
+
+/* ---- the kernels ------------------------------------------------------------------- */
+
+#define KERNEL_ARGS                                                                     \
+    const int M, const int N, const int K, const float alpha,                           \
+        const float *__restrict__ A, const int lda, const float *__restrict__ B,        \
+        const int ldb, const float beta, float *__restrict__ C, const int ldc,          \
+        float *__restrict__ W
+#define ARGS_STRUCT {M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, W}
+
+/* One kernel per count of columns (rows), so each keeps only the sums it needs (and the
+ * registers of the largest do not limit the smallest). Whether the 16-byte loads are
+ * aligned is the same for every thread: one branch, as rung 15. */
+#define SKINNY_KERNEL(NAME, BODY, COUNT, FLOATS, ALIGNED)                               \
+    extern "C" __global__ void __launch_bounds__(WG) NAME(KERNEL_ARGS)                  \
+    {                                                                                   \
+        __shared__ float4 lm[((FLOATS) + 3) / 4];                                       \
+        const Args g = ARGS_STRUCT;                                                     \
+        if (ALIGNED)                                                                    \
+            BODY<COUNT, true>(lm, g);                                                   \
+        else                                                                            \
+            BODY<COUNT, false>(lm, g);                                                  \
+    }
+
+/* The big matrix starts 16-byte aligned and so does each of its columns. */
+#define A_ALIGNED (lda % 4 == 0 && (size_t)A % 16 == 0)
+#define B_ALIGNED (ldb % 4 == 0 && (size_t)B % 16 == 0)
+
+SKINNY_KERNEL(tall_n1, tall_body, 1, TALL_FLOATS(1), A_ALIGNED)
+SKINNY_KERNEL(tall_n2, tall_body, 2, TALL_FLOATS(2), A_ALIGNED)
+SKINNY_KERNEL(tall_n4, tall_body, 4, TALL_FLOATS(4), A_ALIGNED)
+SKINNY_KERNEL(tall_n8, tall_body, 8, TALL_FLOATS(8), A_ALIGNED)
+SKINNY_KERNEL(tall_n16, tall_body, 16, TALL_FLOATS(16), A_ALIGNED)
+SKINNY_KERNEL(wide_m1, wide_body, 1, WIDE_FLOATS(1), B_ALIGNED)
+SKINNY_KERNEL(wide_m2, wide_body, 2, WIDE_FLOATS(2), B_ALIGNED)
+SKINNY_KERNEL(wide_m4, wide_body, 4, WIDE_FLOATS(4), B_ALIGNED)
+SKINNY_KERNEL(wide_m8, wide_body, 8, WIDE_FLOATS(8), B_ALIGNED)
+SKINNY_KERNEL(wide_m16, wide_body, 16, WIDE_FLOATS(16), B_ALIGNED)
+
+/* When K was split: element e of C (column-major, m fastest) is the sum of the slices'
+ * partials, added in slice order, so every run gives the same bits. */
+extern "C" __global__ void __launch_bounds__(WG) reduce(KERNEL_ARGS)
+{
+    const size_t e = (size_t)blockIdx.x * WG + threadIdx.x, count = (size_t)M * N;
+    if (e >= count)
+        return;
+    const int slices = (int)W[0];
+    float sum = 0.0f;
+    for (int s = 0; s < slices; s++)
+        sum += W[HEADER + s * count + e];
+    finish_c(C + e % M + (e / M) * (size_t)ldc, sum, alpha, beta);
+}
