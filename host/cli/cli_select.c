@@ -314,6 +314,9 @@ static void list_candidates(const select_plan *p)
         select_candidates_build(p, z, c);
         printf("%ldx%ldx%ld (%s): %d candidates", z->M, z->N, z->K,
                shape_class_name(shape_label(z)), c->count);
+        if (c->implausible)
+            printf("; %d variants left out for too few or too many work-groups",
+                   c->implausible);
         if (c->skipped)
             printf("; %d left out, e.g. %s", c->skipped, c->why_skipped);
         printf("\n");

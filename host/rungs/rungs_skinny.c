@@ -179,21 +179,23 @@ const rung rungs_skinny[] = {
          * about one work-group per SM before K is split. Small devices keep half the
          * loads in flight (and half the local memory: 16 KiB) and split K further. */
         /* What `ladder tune` tries: 432 combinations, the values around the defaults that
-         * change how many loads are in flight and how many work-groups there are. */
+         * change how many loads are in flight and how many work-groups there are. Those
+         * that set how many work-groups a shape gets (RX, WC, GPC) are PER_SHAPE: the
+         * profiler of the shape-aware entry tries them on every shape. */
         .params = {
             {"WG", 256, 0, 32, 1024, "work-items per work-group (every kernel)",
              CHOICES(128, 256, 512)},
             {"RX", 8, 0, 1, 256, "tall: work-items along M, 4 rows each",
-             CHOICES(8, 16, 32)},
+             CHOICES(8, 16, 32), PER_SHAPE},
             {"TQ", 4, 2, 1, 8, "tall: groups of 4 depths per work-item per round (4*TQ "
              "float4 loads of A in flight)", CHOICES(2, 4)},
             {"KL", 32, 0, 1, 32, "wide: work-items along K per column of B (a warp or less)",
              CHOICES(16, 32)},
-            {"WC", 4, 0, 1, 8, "wide: columns of B per work-item", CHOICES(2, 4)},
+            {"WC", 4, 0, 1, 8, "wide: columns of B per work-item", CHOICES(2, 4), PER_SHAPE},
             {"WU", 4, 2, 1, 8, "wide: float4s per column per work-item per round (WC*WU "
              "loads of B in flight)", CHOICES(2, 4)},
             {"GPC", 1, 4, 1, 64, "work-groups per compute unit to aim for when K is split "
-             "across work-groups", CHOICES(1, 2, 4)},
+             "across work-groups", CHOICES(1, 2, 4), PER_SHAPE},
         },
         .validate = skinny_validate,
         .check_size = skinny_check_size,

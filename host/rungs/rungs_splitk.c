@@ -115,12 +115,16 @@ const rung rungs_splitk[] = {
          * rung 15 has at large sizes. TSK = 8: at 16, the next tile's share no longer
          * fits in 128 registers beside the 64 accumulators (ptxas spills). A small device
          * has fewer compute units to fill: 16 slices. */
-        .params = {{"TSM", 64, 0, 8, 1024, "tile rows (M)", CHOICES(64, 128)},
-                   {"TSN", 64, 0, 8, 1024, "tile columns (N)", CHOICES(64, 128)},
+        /* The tile is PER_SHAPE too: a C of 32 rows (32 x 16384 x 8192) wants tiles 32
+         * rows tall, one of 32 columns tiles 32 wide (WM = 64), so the profiler of the
+         * shape-aware entry tries every tile with every split count. */
+        .params = {{"TSM", 64, 0, 8, 1024, "tile rows (M)", CHOICES(32, 64, 128), PER_SHAPE},
+                   {"TSN", 64, 0, 8, 1024, "tile columns (N)", CHOICES(32, 64, 128),
+                    PER_SHAPE},
                    {"TSK", 8, 0, 4, 256, "tile depth (K); slices are whole tiles deep",
                     TILE_DEPTHS},
                    {"WM", 32, 0, 8, 256, "warp tile rows (WN = 2048 / WM columns)",
-                    CHOICES(16, 32, 64)},
+                    CHOICES(16, 32, 64), PER_SHAPE},
                    {"SPLITS", 256, 16, 1, 4096,
                     "most slices of K (fewer when K has fewer tiles)",
                     CHOICES(1, 2, 4, 8, 16, 32, 64, 96, 128, 192, 256), PER_SHAPE},

@@ -1,5 +1,6 @@
 #include "tune/select_profile.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +43,47 @@ static void add(select_candidates *c, const rung *r, const int *values,
     c->count++;
 }
 
-/* `base` with every combination of the choices of the rung's PER_SHAPE parameters. */
+/* Work-groups of the busiest kernel of one call of rung r at shape s. */
+static double busiest_launch(const rung *r, const int *values, const device_info *dev,
+                             const gemm_size *s)
+{
+    rung_launch l[RUNG_MAX_LAUNCHES];
+    int n = 1;
+    if (r->launches) {
+        const launch_shape shape = {(int)s->M, (int)s->N, (int)s->K, dev->compute_units};
+        n = r->launches(values, &shape, l);
+    } else {
+        r->geometry(values, (int)s->M, (int)s->N, &l[0].dims);
+    }
+    double most = 0;
+    for (int i = 0; i < n && i < RUNG_MAX_LAUNCHES; i++) {
+        const launch_dims *d = &l[i].dims;
+        double groups = (double)(d->global[0] / d->local[0]) * (double)(d->global[1] / d->local[1]);
+        if (groups > most)
+            most = groups;
+    }
+    return most;
+}
+
+/* Whether a variant is worth measuring on this device: its busiest kernel has at least
+ * half a work-group per compute unit (fewer leave most of the device idle) and at most
+ * SELECT_MOST_WAVES per compute unit (more split K or tile C so finely that the partial
+ * results cost more than the extra parallelism gives). The rung's own parameters are
+ * always measured; this prunes only the variants, which would otherwise be hundreds. */
+static int plausible(const rung *r, const int *values, const device_info *dev,
+                     const gemm_size *s)
+{
+    if (dev->compute_units <= 0)
+        return 1;
+    double groups = busiest_launch(r, values, dev, s);
+    return groups >= 0.5 * dev->compute_units &&
+           groups <= (double)SELECT_MOST_WAVES * dev->compute_units;
+}
+
+/* `base` with every combination of the choices of the rung's PER_SHAPE parameters that
+ * the rung, the device and the shape take and that are plausible, in a shuffled (but
+ * fixed) order, so that a shape whose share of the budget runs out has sampled them all
+ * rather than measured the first few choices of the first parameter. */
 static void add_variants(select_candidates *c, const rung *r, const int *base,
                          const device_info *dev, const gemm_size *s)
 {
@@ -59,22 +100,44 @@ static void add_variants(select_candidates *c, const rung *r, const int *base,
         }
     if (n == 0)
         return;
+    long *order = malloc((size_t)combinations * sizeof *order);
+    if (!order)
+        return; /* no variants: the rung's own parameters are measured all the same */
+    for (long k = 0; k < combinations; k++)
+        order[k] = k;
+    uint64_t state = 0x9e3779b97f4a7c15u; /* Fisher-Yates with a fixed xorshift stream */
+    for (long k = combinations - 1; k > 0; k--) {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        long j = (long)(state % (uint64_t)(k + 1)), t = order[k];
+        order[k] = order[j];
+        order[j] = t;
+    }
+    char why[LADDER_MSG];
     for (long k = 0; k < combinations; k++) {
         int values[RUNG_MAX_PARAMS];
         memcpy(values, base, sizeof values);
-        long digits = k; /* a mixed-radix number: one digit per PER_SHAPE parameter */
+        long digits = order[k]; /* a mixed-radix number: one digit per PER_SHAPE parameter */
         for (int i = n - 1; i >= 0; i--) {
             values[which[i]] = choices[i][digits % nchoices[i]];
             digits /= nchoices[i];
         }
+        if (rung_check_params(r, values, why) == LADDER_OK &&
+            rung_check_device(r, values, dev, why) == LADDER_OK &&
+            rung_check_size(r, values, s, why) == LADDER_OK && !plausible(r, values, dev, s)) {
+            c->implausible++;
+            continue;
+        }
         add(c, r, values, dev, s);
     }
+    free(order);
 }
 
 void select_candidates_build(const select_plan *p, const gemm_size *s, select_candidates *out)
 {
     const device_info *dev = &p->target->dev;
-    out->count = out->skipped = 0;
+    out->count = out->skipped = out->implausible = 0;
     out->why_skipped[0] = '\0';
     /* Tuned parameters as ladder run gives them; no --param (they are all measured). */
     param_policy pol = {NULL, 0, 0, p->tuning, "ladder select"};
@@ -102,8 +165,13 @@ void select_candidates_build(const select_plan *p, const gemm_size *s, select_ca
      * budget runs out has measured the likeliest candidates. */
     for (int b = 0; b < nbases; b++)
         add(out, of[b], bases[b], dev, s);
-    for (int b = 0; b < nbases; b++)
-        add_variants(out, of[b], bases[b], dev, s);
+    for (int b = 0; b < nbases; b++) {
+        int again = 0; /* small-device defaults the same as the defaults: vary them once */
+        for (int e = 0; e < b; e++)
+            again |= of[e] == of[b] && memcmp(bases[e], bases[b], sizeof bases[b]) == 0;
+        if (!again)
+            add_variants(out, of[b], bases[b], dev, s);
+    }
 }
 
 /* ---- measuring ----------------------------------------------------------------------- */

@@ -8,7 +8,10 @@
  *   - the parameters ladder run would give it there (tuned for the size class, else the
  *     defaults), and its small-device defaults when they differ;
  *   - from those, every combination of the choices of its PER_SHAPE parameters (split-K's
- *     split count), whose best value depends on the shape more than on the device.
+ *     tile and split count), whose best value depends on the shape more than on the
+ *     device, in a shuffled order, leaving out those whose busiest kernel has fewer
+ *     work-groups than half the device's compute units or more than SELECT_MOST_WAVES
+ *     per compute unit (counted in `implausible`).
  * Every rung's own parameters come first, the variants after. Combinations the rung, the
  * device or the shape refuse are left out before anything is compiled, and counted with
  * their first reason.
@@ -25,6 +28,7 @@
 #include "params/tuning_db.h"
 
 #define SELECT_MAX_CANDIDATES 256
+#define SELECT_MOST_WAVES 32
 #define MAX_SELECT_RUNGS 64
 
 typedef struct {
@@ -36,6 +40,7 @@ typedef struct {
     select_candidate items[SELECT_MAX_CANDIDATES];
     int count;
     int skipped;                /* combinations left out */
+    int implausible;            /* variants left out for their count of work-groups */
     char why_skipped[LADDER_MSG]; /* the first reason */
 } select_candidates;
 

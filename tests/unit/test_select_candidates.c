@@ -44,6 +44,21 @@ static const rung fake_cuda_only = {
     .geometry = split_geometry, .only_backend = "cuda", .only_reason = "CUDA only (test)",
 };
 
+/* p = G: a launch of exactly G work-groups, for the filter on the count of work-groups. */
+static void groups_geometry(const int *p, int M, int N, launch_dims *d)
+{
+    d->local[0] = 32;
+    d->local[1] = 1;
+    d->global[0] = (size_t)p[0] * 32;
+    d->global[1] = 1;
+}
+static const rung fake_groups = {
+    .number = 92, .id = "92-fake", .name = "groups", .title = "a made-up rung of G groups",
+    .idea = "test", .kind = RUNG_KERNEL, .nparams = 1,
+    .params = {{"G", 8, 0, 1, 1024, "work-groups", CHOICES(1, 2, 4, 8, 200), PER_SHAPE}},
+    .geometry = groups_geometry,
+};
+
 static int has(const select_candidates *c, int ts, int splits)
 {
     for (int i = 0; i < c->count; i++)
@@ -88,5 +103,24 @@ int main(void)
     snprintf(t.dev.backend, sizeof t.dev.backend, "cuda");
     select_candidates_build(&p, &s, &c);
     CHECK(c.count == 7 && c.items[2].r == &fake_cuda_only);
+    CHECK(c.implausible == 0); /* a device of unknown size: nothing is left out for it */
+
+    /* On a device of 4 compute units, variants of fewer than 2 work-groups or more than
+     * 4 * SELECT_MOST_WAVES are left out and counted; the rung's own parameters stay. */
+    const rung *groups[] = {&fake_groups};
+    select_plan g = {.target = &t, .rungs = groups, .nrungs = 1};
+    t.dev.compute_units = 4;
+    select_candidates_build(&g, &s, &c);
+    CHECK(c.implausible == 2);
+    CHECK(c.count == 3 && c.items[0].values[0] == 8);
+    int seen[3] = {0, 0, 0};
+    for (int i = 0; i < c.count; i++)
+        seen[0] += c.items[i].values[0] == 2, seen[1] += c.items[i].values[0] == 4,
+            seen[2] += c.items[i].values[0] == 1 || c.items[i].values[0] == 200;
+    CHECK(seen[0] == 1 && seen[1] == 1 && seen[2] == 0);
+    /* The rung's own parameters are measured even when they are implausible. */
+    t.dev.compute_units = 64; /* G = 8 is fewer than half of 64 */
+    select_candidates_build(&g, &s, &c);
+    CHECK(c.count == 2 && c.items[0].values[0] == 8 && c.items[1].values[0] == 200);
     return CHECK_DONE();
 }
