@@ -138,14 +138,12 @@ static ladder_status skinny_validate(const int *p, char *msg)
     return LADDER_OK;
 }
 
-/* Local memory of the largest kernels (16 columns or rows): the bigger of the staged
- * slab of the small matrix and the buffer of the sums across the work-group. The kernels
+/* Local memory of the largest kernels (16 columns or rows): tall, the buffer of the sums
+ * across the work-group; wide, the bigger of that and the staged slab of A. The kernels
  * compute the same sizes (TALL_FLOATS, WIDE_FLOATS there). */
 static size_t tall_floats(const int *p, int nb)
 {
-    const size_t slab = (size_t)nb * (p[P_WG] / p[P_RX]) * 4 * p[P_TQ];
-    const size_t sums = 4 * (size_t)(nb < 4 ? nb : 4) * p[P_WG];
-    return slab > sums ? slab : sums;
+    return 4 * (size_t)(nb < 4 ? nb : 4) * p[P_WG]; /* the sums only: B is not staged */
 }
 static size_t wide_floats(const int *p, int mb)
 {
@@ -180,15 +178,15 @@ const rung rungs_skinny[] = {
          * loads in flight (and half the local memory: 16 KiB) and split K further. */
         /* What `ladder tune` tries: 432 combinations, the values around the defaults that
          * change how many loads are in flight and how many work-groups there are. Those
-         * that set how many work-groups a shape gets (RX, WC, GPC) are PER_SHAPE: the
-         * profiler of the shape-aware entry tries them on every shape. */
+         * that set how many work-groups a shape gets or fit on an SM (WG, RX, TQ, WC, GPC)
+         * are PER_SHAPE: the profiler of the shape-aware entry tries them on every shape. */
         .params = {
             {"WG", 256, 0, 32, 1024, "work-items per work-group (every kernel)",
-             CHOICES(128, 256, 512)},
+             CHOICES(128, 256, 512), PER_SHAPE},
             {"RX", 8, 0, 1, 256, "tall: work-items along M, 4 rows each",
              CHOICES(8, 16, 32), PER_SHAPE},
             {"TQ", 4, 2, 1, 8, "tall: groups of 4 depths per work-item per round (4*TQ "
-             "float4 loads of A in flight)", CHOICES(2, 4)},
+             "float4 loads of A in flight)", CHOICES(2, 4), PER_SHAPE},
             {"KL", 32, 0, 1, 32, "wide: work-items along K per column of B (a warp or less)",
              CHOICES(16, 32)},
             {"WC", 4, 0, 1, 8, "wide: columns of B per work-item", CHOICES(2, 4), PER_SHAPE},
