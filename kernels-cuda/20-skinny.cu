@@ -7,9 +7,8 @@
  *   this rung streams the big matrix, once, as fast as memory delivers it:
  *   - tall path (N <= 16: C = A * b for a few columns b): each thread loads float4s of 4
  *     rows of A, 4*TQ of them before it waits (loads in flight), down its share of K;
- *     B's few columns are read where they lie (every block reads the same ones: they stay
- *     in the caches), so no barrier holds the warps; the block's shares of K are added
- *     in shared memory at the end.
+ *     B's few columns of the current round wait in shared memory; the block's shares of K
+ *     are added in shared memory.
  *   - wide path (M <= 16: a few rows times B): KL lanes of a warp share each column of B,
  *     each loading float4s of 4 depths, WC columns and WU float4s per column at a time;
  *     A's few rows of the current round wait in shared memory; the KL lanes' sums are
@@ -50,9 +49,8 @@
                                  the 4 extra spread a column's rows over the banks) */
 #define MIN_(a, b) ((a) < (b) ? (a) : (b))
 #define MAX_(a, b) ((a) > (b) ? (a) : (b))
-/* Shared memory of a kernel: tall, the sums across the block; wide, the slab of the small
- * matrix, reused for the sums. */
-#define TALL_FLOATS(nb) (4 * MIN_(nb, 4) * WG)
+/* Shared memory of a kernel: its slab of the small matrix, reused for the sums. */
+#define TALL_FLOATS(nb) MAX_((nb) * KCT, 4 * MIN_(nb, 4) * WG)
 #define WIDE_FLOATS(mb) MAX_((mb) * ASTRIDE, MIN_((mb) * WC, 16) * WG)
 
 /* This block's slice of K, [kb, ke). The call splits K into gridDim.y slices of whole
@@ -129,21 +127,8 @@ __device__ inline void fma4(float4 &acc, float4 a, float b)
     acc.x += a.x * b; acc.y += a.y * b; acc.z += a.z * b; acc.w += a.w * b;
 }
 
-/* B's depths k..k+3 in column n, for the tall path: B is small (N <= 16 columns) and
- * every block reads the same few columns, so they come from the caches, not from memory;
- * the threads of a warp that share y read the same float4 (a broadcast). `vec`: B and
- * ldb allow 16-byte loads (the same for every thread). */
-__device__ inline float4 load_b4(const Args &g, int k, int n, int ke, bool vec)
-{
-    return vec ? load4<true>(g.B, g.ldb, k, n, ke, n < g.N)
-               : load4<false>(g.B, g.ldb, k, n, ke, n < g.N);
-}
-
 /* NB columns of sums; thread (x, y) owns rows m..m+3 and, in each round of KCT depths,
- * the groups of 4 depths y, y + LY, ... B is read where it lies (load_b4), not staged in
- * shared memory: a round needs no barrier, so each warp goes on to its next loads of A
- * as soon as its own multiply-adds are done, and the warps of an SM keep memory busy
- * between them. */
+ * the groups of 4 depths y, y + LY, ... */
 template <int NB, bool VEC>
 __device__ inline void tall_body(float4 *lm, const Args &g)
 {
@@ -152,7 +137,7 @@ __device__ inline void tall_body(float4 *lm, const Args &g)
     int kb, ke;
     k_slice(g.K, KCT, kb, ke);
     write_header(g.W);
-    const bool bvec = g.ldb % 4 == 0 && (size_t)g.B % 16 == 0;
+    float *Bs = (float *)lm; /* [NB][KCT]: the round's depths of B */
 
     float4 acc[NB];
 #pragma unroll
@@ -160,7 +145,8 @@ __device__ inline void tall_body(float4 *lm, const Args &g)
         acc[n] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
 
     for (int k0 = kb; k0 < ke; k0 += KCT) {
-        float4 a[4 * TQ]; /* all of A's loads of the round first: 4 * TQ in flight */
+        /* A's loads first: they are in flight while B's slab is staged. */
+        float4 a[4 * TQ];
 #pragma unroll
         for (int q = 0; q < TQ; q++)
 #pragma unroll
@@ -168,12 +154,18 @@ __device__ inline void tall_body(float4 *lm, const Args &g)
                 const int k = k0 + 4 * (y + LY * q) + j;
                 a[4 * q + j] = load4<VEC>(g.A, g.lda, m, k, g.M, k < ke);
             }
+        __syncthreads(); /* everyone has read the last round's slab */
+        for (int i = tid; i < NB * KCT; i += WG) {
+            const int n = i / KCT, k = k0 + i % KCT; /* along k: coalesced */
+            Bs[i] = (n < g.N && k < ke) ? __ldg(g.B + k + (size_t)n * g.ldb) : 0.0f;
+        }
+        __syncthreads();
 #pragma unroll
         for (int q = 0; q < TQ; q++) {
-            const int k = k0 + 4 * (y + LY * q);
+            const int kk = 4 * (y + LY * q);
 #pragma unroll
             for (int n = 0; n < NB; n++) {
-                const float4 b = load_b4(g, k, n, ke, bvec);
+                const float4 b = *(const float4 *)(Bs + n * KCT + kk);
                 fma4(acc[n], a[4 * q], b.x);
                 fma4(acc[n], a[4 * q + 1], b.y);
                 fma4(acc[n], a[4 * q + 2], b.z);
@@ -183,12 +175,12 @@ __device__ inline void tall_body(float4 *lm, const Args &g)
     }
 
     /* The LY threads of a column of rows add their sums: P columns at a time, in a halving
-     * tree over y in shared memory. */
+     * tree over y in shared memory (the slab's space, now free). */
     float4 *sums = lm; /* [P][LY][RX] */
     constexpr int P = MIN_(NB, 4);
 #pragma unroll
     for (int n0 = 0; n0 < NB; n0 += P) {
-        __syncthreads(); /* the last pass has been read */
+        __syncthreads(); /* the slab, or the last pass, has been read */
 #pragma unroll
         for (int p = 0; p < P; p++)
             sums[p * WG + tid] = acc[n0 + p];

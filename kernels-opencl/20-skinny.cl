@@ -7,9 +7,8 @@
  *   this rung streams the big matrix, once, as fast as memory delivers it:
  *   - tall path (N <= 16: C = A * b for a few columns b): each work-item loads float4s of
  *     4 rows of A, 4*TQ of them before it waits (loads in flight), down its share of K;
- *     B's few columns are read where they lie (every work-group reads the same ones:
- *     they stay in the caches), so no barrier holds the work-items; the work-group's
- *     shares of K are added in local memory at the end.
+ *     B's few columns of the current round wait in local memory; the work-group's shares
+ *     of K are added in local memory.
  *   - wide path (M <= 16: a few rows times B): KL work-items share each column of B, each
  *     loading float4s of 4 depths, WC columns and WU float4s per column at a time; A's
  *     few rows of the current round wait in local memory; the KL lanes' sums are added
@@ -49,9 +48,8 @@
                                  the 4 extra spread a column's rows over the banks) */
 #define MIN_(a, b) ((a) < (b) ? (a) : (b))
 #define MAX_(a, b) ((a) > (b) ? (a) : (b))
-/* Local memory of a kernel: tall, the sums across the work-group; wide, the slab of the
- * small matrix, reused for the sums. */
-#define TALL_FLOATS(nb) (4 * MIN_(nb, 4) * WG)
+/* Local memory of a kernel: its slab of the small matrix, reused for the sums. */
+#define TALL_FLOATS(nb) MAX_((nb) * KCT, 4 * MIN_(nb, 4) * WG)
 #define WIDE_FLOATS(mb) MAX_((mb) * ASTRIDE, MIN_((mb) * WC, 16) * WG)
 
 /* This work-group's slice of K, [*kb, *ke). The call splits K into get_num_groups(1)
@@ -112,10 +110,7 @@ float4 load4(const __global float *X, const int ld, const int i, const int j, co
 /* ---- tall: N <= 16 ------------------------------------------------------------------ */
 
 /* nb (1, 2, 4, 8 or 16, a constant at each call) columns of sums; work-item (x, y) owns
- * rows m..m+3 and, in each round of KCT depths, the groups of 4 depths y, y + LY, ... B is
- * small (N <= 16 columns) and every work-group reads the same few columns, so it is read
- * where it lies, from the caches: a round needs no barrier, and each work-item goes on to
- * its next loads of A as soon as its own multiply-adds are done. */
+ * rows m..m+3 and, in each round of KCT depths, the groups of 4 depths y, y + LY, ... */
 void tall_body(__local float4 *lm, const int nb, const int vec, const int M, const int N,
                const int K, const float alpha, const __global float *A, const int lda,
                const __global float *B, const int ldb, const float beta,
@@ -126,23 +121,30 @@ void tall_body(__local float4 *lm, const int nb, const int vec, const int M, con
     int kb, ke;
     k_slice(K, KCT, &kb, &ke);
     write_header(W);
-    const int bvec = ldb % 4 == 0; /* buffers start 16-byte aligned, as A's `vec` assumes */
+    __local float *Bs = (__local float *)lm; /* [nb][KCT]: the round's depths of B */
 
     float4 acc[CAP];
     for (int n = 0; n < nb; n++)
         acc[n] = (float4)(0.0f);
 
     for (int k0 = kb; k0 < ke; k0 += KCT) {
-        float4 a[4 * TQ]; /* all of A's loads of the round first: 4 * TQ in flight */
+        /* A's loads first: they are in flight while B's slab is staged. */
+        float4 a[4 * TQ];
         for (int q = 0; q < TQ; q++)
             for (int j = 0; j < 4; j++) {
                 const int k = k0 + 4 * (y + LY * q) + j;
                 a[4 * q + j] = load4(A, lda, m, k, M, k < ke, vec);
             }
+        barrier(CLK_LOCAL_MEM_FENCE); /* everyone has read the last round's slab */
+        for (int i = tid; i < nb * KCT; i += WG) {
+            const int n = i / KCT, k = k0 + i % KCT; /* along k: coalesced */
+            Bs[i] = (n < N && k < ke) ? B[k + (size_t)n * ldb] : 0.0f;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
         for (int q = 0; q < TQ; q++) {
-            const int k = k0 + 4 * (y + LY * q);
+            const int kk = 4 * (y + LY * q);
             for (int n = 0; n < nb; n++) {
-                const float4 b = load4(B, ldb, k, n, ke, n < N, bvec);
+                const float4 b = *(__local float4 *)(Bs + n * KCT + kk);
                 acc[n] += a[4 * q] * b.x + a[4 * q + 1] * b.y + a[4 * q + 2] * b.z +
                           a[4 * q + 3] * b.w;
             }
@@ -150,11 +152,11 @@ void tall_body(__local float4 *lm, const int nb, const int vec, const int M, con
     }
 
     /* The LY work-items of a column of rows add their sums: P columns at a time, in a
-     * halving tree over y in local memory. */
+     * halving tree over y in local memory (the slab's space, now free). */
     __local float4 *sums = lm; /* [P][LY][RX] */
     const int P = MIN_(nb, 4);
     for (int n0 = 0; n0 < nb; n0 += P) {
-        barrier(CLK_LOCAL_MEM_FENCE); /* the last pass has been read */
+        barrier(CLK_LOCAL_MEM_FENCE); /* the slab, or the last pass, has been read */
         for (int p = 0; p < P; p++)
             sums[p * WG + tid] = acc[n0 + p];
         for (int h = LY / 2; h > 0; h /= 2) {

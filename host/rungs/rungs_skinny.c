@@ -138,12 +138,14 @@ static ladder_status skinny_validate(const int *p, char *msg)
     return LADDER_OK;
 }
 
-/* Local memory of the largest kernels (16 columns or rows): tall, the buffer of the sums
- * across the work-group; wide, the bigger of that and the staged slab of A. The kernels
+/* Local memory of the largest kernels (16 columns or rows): the bigger of the staged
+ * slab of the small matrix and the buffer of the sums across the work-group. The kernels
  * compute the same sizes (TALL_FLOATS, WIDE_FLOATS there). */
 static size_t tall_floats(const int *p, int nb)
 {
-    return 4 * (size_t)(nb < 4 ? nb : 4) * p[P_WG]; /* the sums only: B is not staged */
+    const size_t slab = (size_t)nb * (p[P_WG] / p[P_RX]) * 4 * p[P_TQ];
+    const size_t sums = 4 * (size_t)(nb < 4 ? nb : 4) * p[P_WG];
+    return slab > sums ? slab : sums;
 }
 static size_t wide_floats(const int *p, int mb)
 {
