@@ -12,15 +12,31 @@
  * HELPER_TILE x HELPER_ROWS covers a HELPER_TILE x HELPER_TILE tile of the destination. */
 #define HELPER_TILE 32
 #define HELPER_ROWS 8
-#define CACHE_MAX 64
 
 /* ---- compiled programs ----------------------------------------------------------------- */
 
+/* Up to PROGRAM_CACHE_MAX programs; when it is full, the one used longest ago is released to make
+ * room (ladder select compiles hundreds of variants over a shape set, most of them again
+ * at the next shape). */
 struct program_cache {
     int n;
-    char key[CACHE_MAX][256]; /* "<file stem> <defines>" */
-    gpu_program *program[CACHE_MAX];
+    char key[PROGRAM_CACHE_MAX][256]; /* "<file stem> <defines>" */
+    gpu_program *program[PROGRAM_CACHE_MAX];
+    unsigned long used[PROGRAM_CACHE_MAX]; /* when each was last asked for */
+    unsigned long clock;
 };
+
+/* Removes entry i; the last entry fills the gap. */
+static void cache_remove(program_cache *pc, const backend_ops *ops, int i)
+{
+    ops->release_program(pc->program[i]);
+    pc->n--;
+    if (i != pc->n) {
+        memcpy(pc->key[i], pc->key[pc->n], sizeof pc->key[i]);
+        pc->program[i] = pc->program[pc->n];
+        pc->used[i] = pc->used[pc->n];
+    }
+}
 
 program_cache *program_cache_new(void) { return calloc(1, sizeof(program_cache)); }
 
@@ -38,37 +54,40 @@ void program_cache_drop(program_cache *pc, const run_target *t, const rung *r,
 {
     char defines[256], key[256];
     rung_compile_options(r, values, &t->dev, defines, sizeof defines);
-    snprintf(key, sizeof key, "%s %s", r->id, defines); /* as cached_compile makes it */
+    snprintf(key, sizeof key, "%s %s", r->id, defines); /* as program_cache_get makes it */
     for (int i = 0; i < pc->n; i++)
         if (strcmp(pc->key[i], key) == 0) {
-            t->ops->release_program(pc->program[i]);
-            pc->n--; /* the last entry fills the gap */
-            if (i != pc->n) {
-                memcpy(pc->key[i], pc->key[pc->n], sizeof pc->key[i]);
-                pc->program[i] = pc->program[pc->n];
-            }
+            cache_remove(pc, t->ops, i);
             return;
         }
 }
 
-static ladder_status cached_compile(program_cache *pc, const run_target *t, const char *stem,
+ladder_status program_cache_get(program_cache *pc, const run_target *t, const char *stem,
                                     const char *defines, gpu_program **out, char *msg)
 {
     char key[256];
     snprintf(key, sizeof key, "%s %s", stem, defines);
+    pc->clock++;
     for (int i = 0; i < pc->n; i++)
         if (strcmp(pc->key[i], key) == 0) {
             *out = pc->program[i];
+            pc->used[i] = pc->clock;
             return LADDER_OK;
         }
-    if (pc->n == CACHE_MAX)
-        return ladder_fail(msg, LADDER_ERROR, "too many compiled programs");
+    if (pc->n == PROGRAM_CACHE_MAX) { /* full: release the program used longest ago */
+        int oldest = 0;
+        for (int i = 1; i < pc->n; i++)
+            if (pc->used[i] < pc->used[oldest])
+                oldest = i;
+        cache_remove(pc, t->ops, oldest);
+    }
     char path[1024];
     kernel_path(t->ops->name, stem, path, sizeof path);
     ladder_status st = t->ops->compile(t->session, path, defines, out, msg);
     if (st != LADDER_OK)
         return st;
     snprintf(pc->key[pc->n], sizeof pc->key[0], "%s", key);
+    pc->used[pc->n] = pc->clock;
     pc->program[pc->n++] = *out;
     return LADDER_OK;
 }
@@ -324,9 +343,9 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
 
     char defines[256];
     rung_compile_options(r, values, &t->dev, defines, sizeof defines);
-    st = cached_compile(pc, t, r->id, defines, &k.gemm, msg);
+    st = program_cache_get(pc, t, r->id, defines, &k.gemm, msg);
     if (st == LADDER_OK && (r->transposes_b || r->pads))
-        st = cached_compile(pc, t, "helpers", "", &k.helpers, msg);
+        st = program_cache_get(pc, t, "helpers", "", &k.helpers, msg);
     if (st == LADDER_OK && (r->transposes_b || k.padded))
         st = t->ops->alloc(t->session, (size_t)k.Kp * k.Np * sizeof(float),
                            r->transposes_b ? &k.bt : &k.bp, msg);

@@ -29,6 +29,13 @@ void program_cache_free(program_cache *pc, const backend_ops *ops);
 void program_cache_drop(program_cache *pc, const run_target *t, const rung *r,
                         const int *values);
 
+/* The program of kernel file `stem` (kernels-<backend>/<stem>.*) compiled with `options`,
+ * compiled now or taken from the cache. The cache holds at most PROGRAM_CACHE_MAX; when
+ * full, the program asked for longest ago is released first. */
+#define PROGRAM_CACHE_MAX 64
+ladder_status program_cache_get(program_cache *pc, const run_target *t, const char *stem,
+                                const char *options, gpu_program **out, char *msg);
+
 /* The arguments of one BLAS SGEMM call, column-major: C = alpha * A * B + beta * C, A is
  * M x K with leading dimension lda, B is K x N (ldb), C is M x N (ldc). */
 typedef struct {
