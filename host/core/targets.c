@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "base/text.h"
 #include "backends/host_blas.h"
 
 void backends_probe(backend_slot slots[BACKEND_SLOTS])
@@ -37,16 +38,6 @@ static int contains(const char *haystack, const char *needle)
     return 0;
 }
 
-static int is_index(const char *s)
-{
-    if (!*s)
-        return 0;
-    for (; *s; s++)
-        if (!isdigit((unsigned char)*s))
-            return 0;
-    return 1;
-}
-
 /* The device this backend uses when none is named: the first GPU, else device 0. */
 static int best_device(const backend_slot *s)
 {
@@ -70,10 +61,10 @@ static int match_device(const backend_slot *s, const char *device, char *msg)
         if (strlen(s->name) != len || strncmp(device, s->name, len) != 0)
             return -1;
         device = colon + 1;
-        if (!is_index(device))
+        if (!text_is_digits(device))
             return -1;
     }
-    if (is_index(device)) {
+    if (text_is_digits(device)) {
         long i = strtol(device, NULL, 10);
         return i < s->count ? (int)i : -1;
     }

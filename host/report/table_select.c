@@ -13,17 +13,9 @@
 #include <string.h>
 #include <strings.h>
 
-/* ---- --rungs ------------------------------------------------------------------------- */
+#include "base/text.h"
 
-static int all_digits(const char *s)
-{
-    if (!*s)
-        return 0;
-    for (; *s; s++)
-        if (!isdigit((unsigned char)*s))
-            return 0;
-    return 1;
-}
+/* ---- --rungs ------------------------------------------------------------------------- */
 
 static int is_keyword(const char *name)
 {
@@ -43,7 +35,7 @@ static ladder_status parse_item(char *text, rung_item *item, char *msg)
         /* A number or a range; rung numbers start at 1 (baselines are 0: name them). */
         if (dash)
             *dash = '\0';
-        int ok = all_digits(text) && (!dash || all_digits(dash + 1)) &&
+        int ok = text_is_digits(text) && (!dash || text_is_digits(dash + 1)) &&
                  strlen(text) < 6 && (!dash || strlen(dash + 1) < 6);
         if (ok) {
             item->lo = atoi(text);
