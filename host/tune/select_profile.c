@@ -43,9 +43,10 @@ static void add(select_candidates *c, const rung *r, const int *values,
     c->count++;
 }
 
-/* Work-groups of the busiest kernel of one call of rung r at shape s. */
-static double busiest_launch(const rung *r, const int *values, const device_info *dev,
-                             const gemm_size *s)
+/* The work-groups of the kernels of one call of rung r at shape s: the most and the
+ * fewest that any one of them launches. */
+static void launch_groups(const rung *r, const int *values, const device_info *dev,
+                          const gemm_size *s, double *most, double *fewest)
 {
     rung_launch l[RUNG_MAX_LAUNCHES];
     int n = 1;
@@ -55,29 +56,35 @@ static double busiest_launch(const rung *r, const int *values, const device_info
     } else {
         r->geometry(values, (int)s->M, (int)s->N, &l[0].dims);
     }
-    double most = 0;
+    *most = 0;
+    *fewest = 0;
     for (int i = 0; i < n && i < RUNG_MAX_LAUNCHES; i++) {
         const launch_dims *d = &l[i].dims;
         double groups = (double)(d->global[0] / d->local[0]) * (double)(d->global[1] / d->local[1]);
-        if (groups > most)
-            most = groups;
+        if (groups > *most)
+            *most = groups;
+        if (i == 0 || groups < *fewest)
+            *fewest = groups;
     }
-    return most;
 }
 
-/* Whether a variant is worth measuring on this device: its busiest kernel has at least
- * half a work-group per compute unit (fewer leave most of the device idle) and at most
- * SELECT_MOST_WAVES per compute unit (more split K or tile C so finely that the partial
- * results cost more than the extra parallelism gives). The rung's own parameters are
- * always measured; this prunes only the variants, which would otherwise be hundreds. */
+/* Whether a variant is worth measuring on this device. Too few work-groups: even its
+ * busiest kernel has fewer than half a work-group per compute unit, leaving most of the
+ * device idle. Too many: even its lightest kernel has more than SELECT_MOST_WAVES per
+ * compute unit, so K is split or C tiled so finely that the partial results cost more
+ * than the parallelism gives. (Lightest, not busiest: split-K's reduction has one
+ * work-group per 32 elements of C whatever the split, and must not decide.) The rung's
+ * own parameters are always measured; this prunes only the variants, which would
+ * otherwise be hundreds. */
 static int plausible(const rung *r, const int *values, const device_info *dev,
                      const gemm_size *s)
 {
     if (dev->compute_units <= 0)
         return 1;
-    double groups = busiest_launch(r, values, dev, s);
-    return groups >= 0.5 * dev->compute_units &&
-           groups <= (double)SELECT_MOST_WAVES * dev->compute_units;
+    double most, fewest;
+    launch_groups(r, values, dev, s, &most, &fewest);
+    return most >= 0.5 * dev->compute_units &&
+           fewest <= (double)SELECT_MOST_WAVES * dev->compute_units;
 }
 
 /* `base` with every combination of the choices of the rung's PER_SHAPE parameters that

@@ -59,6 +59,21 @@ static const rung fake_groups = {
     .geometry = groups_geometry,
 };
 
+/* p = G: a call of two kernels, G work-groups that multiply and then a reduction of
+ * 100000 work-groups whatever G is (split-K's reduction has one per few elements of C). */
+static int split_launches(const int *p, const launch_shape *s, rung_launch *out)
+{
+    out[0] = (rung_launch){"gemm", {{(size_t)p[0] * 32, 1}, {32, 1}}};
+    out[1] = (rung_launch){"reduce", {{100000 * 32, 1}, {32, 1}}};
+    return 2;
+}
+static const rung fake_two_kernels = {
+    .number = 93, .id = "93-fake", .name = "twokernels", .title = "a made-up split-K",
+    .idea = "test", .kind = RUNG_KERNEL, .nparams = 1, .blas_args = 1,
+    .params = {{"G", 8, 0, 1, 100000, "work-groups", CHOICES(1, 2, 4, 8, 200), PER_SHAPE}},
+    .geometry = groups_geometry, .launches = split_launches,
+};
+
 static int has(const select_candidates *c, int ts, int splits)
 {
     for (int i = 0; i < c->count; i++)
@@ -122,5 +137,16 @@ int main(void)
     t.dev.compute_units = 64; /* G = 8 is fewer than half of 64 */
     select_candidates_build(&g, &s, &c);
     CHECK(c.count == 2 && c.items[0].values[0] == 8 && c.items[1].values[0] == 200);
+
+    /* Two kernels: the reduction's 100000 work-groups (far more than 4 * 32) must not
+     * make every variant "too many"; the lightest kernel decides that bound (G = 200 is
+     * 50 per compute unit: left out), the busiest the other (so G = 1 stays: the
+     * reduction keeps the device busy). */
+    const rung *two[] = {&fake_two_kernels};
+    select_plan g2 = {.target = &t, .rungs = two, .nrungs = 1};
+    t.dev.compute_units = 4;
+    select_candidates_build(&g2, &s, &c);
+    CHECK(c.count == 4); /* G = 8 (its own), 1, 2 and 4 */
+    CHECK(c.implausible == 1);
     return CHECK_DONE();
 }
