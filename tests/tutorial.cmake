@@ -1,7 +1,7 @@
 # Tests of the tutorial machinery: `ladder table` on invented fixtures (tests/fixtures/table/),
-# tools/update-tables.sh, tools/check-links.sh, and the real tutorial checked by both:
-# every generated table matches the committed results, and every link points at a file a
-# clone has. None needs a GPU.
+# tools/update-tables.sh, tools/check-links.sh, tools/check-chapters.sh, and the real tutorial
+# checked by them: every generated table matches the committed results, every link points at
+# a file a clone has, and the chapters link each to the next and the previous. None needs a GPU.
 set(LADDER_TABLE_FIXTURES ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/table)
 
 add_executable(test_table_format ${CMAKE_CURRENT_SOURCE_DIR}/table/test_table_format.c)
@@ -23,3 +23,17 @@ add_test(NAME tutorial_tables_fresh
 set_tests_properties(tutorial_tables_fresh PROPERTIES
                      ENVIRONMENT "LADDER=$<TARGET_FILE:ladder>")
 add_test(NAME tutorial_links_valid COMMAND bash ${CMAKE_SOURCE_DIR}/tools/check-links.sh)
+
+# A reader can walk from the first chapter to the last by links alone: tools/check-chapters.sh
+# on invented chains, whole and broken, then on the real tutorial.
+add_test(NAME tutorial_chain_broken
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/table/chapters-broken.sh ${CMAKE_SOURCE_DIR})
+add_test(NAME tutorial_chain_whole COMMAND bash ${CMAKE_SOURCE_DIR}/tools/check-chapters.sh)
+
+# The results notes: chapters 17 and 18 moved the record of what was tried (variant tables,
+# searches, profiles) into the README of the results folder each came from, markers and all.
+add_test(NAME results_notes_tables_fresh
+         COMMAND bash -c "tools/update-tables.sh --check results/*/README.md"
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(results_notes_tables_fresh PROPERTIES
+                     ENVIRONMENT "LADDER=$<TARGET_FILE:ladder>")

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# tools/check-chapters.sh on a temporary tutorial of three chapters: a whole chain passes;
+# a missing or wrong navigation line, a gap in the numbering, a list of chapters out of
+# order and a stale title are each reported as FILE: WHAT with exit status 1.
+# Usage: chapters-broken.sh SOURCE_DIR
+set -euo pipefail
+script=$1/tools/check-chapters.sh
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+
+# A whole chain: the list, then 00 <-> 01 <-> 02.
+make_good() {
+  rm -rf "$work/t"
+  mkdir -p "$work/t"
+  cat >"$work/t/README.md" <<'MD'
+# The tutorial
+| chapter | idea |
+|---|---|
+| [Introduction](00-intro.md) | what |
+| [1. First](01-first.md) | one; see also [the second](02-second.md) |
+| [2. Second](02-second.md) | two |
+MD
+  cat >"$work/t/00-intro.md" <<'MD'
+# Introduction
+
+Text.
+
+[List of chapters](README.md) · Next: [1. First](01-first.md)
+MD
+  cat >"$work/t/01-first.md" <<'MD'
+# 1. First
+
+Text, and a [link elsewhere](02-second.md).
+
+Previous: [Introduction](00-intro.md) · [List of chapters](README.md) · Next: [2. Second](02-second.md)
+
+MD
+  cat >"$work/t/02-second.md" <<'MD'
+# 2. Second
+
+Previous: [1. First](01-first.md) · [List of chapters](README.md)
+MD
+}
+
+# expect_broken WHAT LINE...: the script exits 1 and prints exactly these lines.
+expect_broken() {
+  local what=$1 rc=0
+  shift
+  bash "$script" "$work/t" >/dev/null 2>"$work/err" || rc=$?
+  [ $rc -eq 1 ] || fail "$what: exit status $rc, expected 1"
+  printf '%s\n' "$@" >"$work/want"
+  diff -u "$work/want" "$work/err" >&2 || fail "$what: not reported as expected"
+}
+
+make_good
+rc=0
+bash "$script" "$work/t" >"$work/out" 2>&1 || rc=$?
+[ $rc -eq 0 ] || { fail "a whole chain reported broken (status $rc):"; cat "$work/out" >&2; }
+
+make_good
+sed -i '$d' "$work/t/00-intro.md"
+expect_broken "no navigation line" \
+  "00-intro.md: its last line must be: [List of chapters](README.md) · Next: [1. First](01-first.md)" \
+  "check-chapters.sh: 1 problem(s) in the chain of 3 chapter(s)"
+
+make_good
+sed -i 's/Next: \[2. Second\](02-second.md)/Next: [2. Second](00-intro.md)/' "$work/t/01-first.md"
+expect_broken "a Next link to the wrong chapter" \
+  "01-first.md: its last line must be: Previous: [Introduction](00-intro.md) · [List of chapters](README.md) · Next: [2. Second](02-second.md)" \
+  "check-chapters.sh: 1 problem(s) in the chain of 3 chapter(s)"
+
+make_good
+sed -i '1s/.*/# 1. First, renamed/' "$work/t/01-first.md"
+expect_broken "a title changed but not the links to it" \
+  "00-intro.md: its last line must be: [List of chapters](README.md) · Next: [1. First, renamed](01-first.md)" \
+  "02-second.md: its last line must be: Previous: [1. First, renamed](01-first.md) · [List of chapters](README.md)" \
+  "check-chapters.sh: 2 problem(s) in the chain of 3 chapter(s)"
+
+make_good
+mv "$work/t/02-second.md" "$work/t/03-second.md"
+sed -i 's/02-second.md/03-second.md/g' "$work/t/README.md" "$work/t/01-first.md"
+expect_broken "a gap in the numbering" \
+  "03-second.md: expected chapter 02 here: the numbers must run 00, 01, 02, ... without a gap or a repeat" \
+  "check-chapters.sh: 1 problem(s) in the chain of 3 chapter(s)"
+
+make_good
+sed -i '/\[2. Second\](02-second.md) | two/d; s/see also \[the second\](02-second.md)/see also nothing/' "$work/t/README.md"
+sed -i '4a | [2. Second](02-second.md) | two |' "$work/t/README.md"
+expect_broken "the list out of order" \
+  "README.md: must link to every chapter in order: 00-intro.md 01-first.md 02-second.md (it links to: 00-intro.md 02-second.md 01-first.md)" \
+  "check-chapters.sh: 1 problem(s) in the chain of 3 chapter(s)"
+
+make_good
+rc=0
+bash "$script" --bogus >/dev/null 2>&1 || rc=$?
+[ $rc -eq 2 ] || fail "an unknown option: exit status $rc, expected 2"
+rc=0
+bash "$script" "$work/none" >/dev/null 2>&1 || rc=$?
+[ $rc -eq 2 ] || fail "a missing folder: exit status $rc, expected 2"
+
+[ $failures -eq 0 ] || { echo "$failures check-chapters check(s) failed" >&2; exit 1; }
+echo "check-chapters.sh: all checks passed"
