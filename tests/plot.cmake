@@ -23,3 +23,8 @@ add_test(NAME plot_style
 add_test(NAME plot_diagrams
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/plot/diagrams.sh
                  $<TARGET_FILE:ladder> ${CMAKE_SOURCE_DIR})
+
+# The roofline and its ceilings file (--ceilings), from the fixtures.
+add_test(NAME plot_roofline
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/plot/roofline.sh
+                 $<TARGET_FILE:ladder> ${LADDER_PLOT_FIXTURES})
