@@ -1,21 +1,24 @@
 # bars.gp: every rung of one device at one size, one bar per backend side by side, the
 # vendor libraries as horizontal lines, and on each bar the fraction of its backend's
-# vendor library that it reached.
+# vendor library that it reached. The fraction-of-peak chart (DEVICE-peak-SIZE) is drawn
+# by this script too: its bars, lines and labels are percentages of the FP32 peak.
 #
 # Read from the prelude `ladder plot` writes:
-#   data          table: position, "rung name", then per backend: GFLOPS, label height, label
+#   data          table: position, "rung name", then per backend: GFLOPS (or % of peak),
+#                 label height, label
 #   n_rungs, n_backends
 #   backend_name, backend_title     arrays: "cuda", "CUDA (on each bar: % of cuBLAS)"
 #   n_libraries, library_gflops, library_title   the horizontal reference lines
 #   library_off_scale   array: 1 for a library far above every bar, drawn at the top
-#   y_top         where the GFLOPS axis ends when a library is off the scale; 0: automatic
-#   title_text, output_base, formats, scripts
+#   y_top         where the axis ends (a library off the scale, or the peak chart's 100%);
+#                 0: automatic
+#   title_text, y_label_text, output_base, formats, scripts
 
 load scripts."/style.gp"
 
 set title title_text
 set xlabel "rung"
-set ylabel "GFLOPS  (higher is better)"
+set ylabel y_label_text
 if (y_top > 0) {
     # A library far above the bars (a CPU BLAS beside PoCL) would flatten them: the axis
     # ends above the bars, and that library's line runs along its top, its key entry

@@ -32,7 +32,7 @@ set datafile missing "?"
 # follow one rung from chart to chart. Ten clearly different hues (the "tab10" set, its grey
 # swapped for indigo so that no rung looks like a library line), then light and dark
 # variants; the point shapes differ too (filled up to rung 12, open after), for readers who
-# do not tell the hues apart. Rungs past 19 would repeat the first colours.
+# do not tell the hues apart. Rungs past 20 would repeat the first colours.
 set linetype 1  lc rgb "#1f77b4" lw 2.5 pt 7
 set linetype 2  lc rgb "#ff7f0e" lw 2.5 pt 5
 set linetype 3  lc rgb "#2ca02c" lw 2.5 pt 9
@@ -52,8 +52,9 @@ set linetype 16 lc rgb "#e7ba52" lw 2.5 pt 10
 set linetype 17 lc rgb "#d6616b" lw 2.5 pt 12
 set linetype 18 lc rgb "#6b6ecf" lw 2.5 pt 14
 set linetype 19 lc rgb "#31a354" lw 2.5 pt 3
-set linetype cycle 19
-rung_type(n) = (int(n) - 1) % 19 + 1
+set linetype 20 lc rgb "#8c6d31" lw 2.5 pt 1
+set linetype cycle 20
+rung_type(n) = (int(n) - 1) % 20 + 1
 
 # --- reference lines: vendor libraries dashed in greys, the FP32 peak in red ---
 library_color(i) = i == 1 ? "#000000" : i == 2 ? "#555555" : "#999999"

@@ -17,3 +17,14 @@ add_test(NAME plot_gnuplot-failure
                  $<TARGET_FILE:ladder> ${LADDER_PLOT_FIXTURES} ${CMAKE_SOURCE_DIR}/plots)
 add_test(NAME plot_style
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/plot/style.sh ${CMAKE_SOURCE_DIR}/plots)
+
+# The diagrams of the ideas (tools/draw-diagrams.sh): the committed SVGs in
+# tutorial/figures/diagrams/ are what plots/diagrams/*.gp draw from the registry today.
+add_test(NAME plot_diagrams
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/plot/diagrams.sh
+                 $<TARGET_FILE:ladder> ${CMAKE_SOURCE_DIR})
+
+# The roofline and its ceilings file (--ceilings), from the fixtures.
+add_test(NAME plot_roofline
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/plot/roofline.sh
+                 $<TARGET_FILE:ladder> ${LADDER_PLOT_FIXTURES})

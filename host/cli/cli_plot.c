@@ -31,6 +31,9 @@ static void usage(void)
         "                       (alias: --size)\n"
         "  --peak DEV=GFLOPS    FP32 peak of the devices whose name contains DEV (any case);\n"
         "                       overrides the peak in the files; repeatable\n"
+        "  --ceilings FILE      the devices' measured FP32 FMA ceiling and read bandwidth\n"
+        "                       (a tab-separated file, plots/README.md): draws a roofline\n"
+        "                       for each device it names\n"
         "  --format LIST        png,svg (default), png or svg\n"
         "  --normalize WHAT     cross-device chart relative to each device's 'library'\n"
         "                       (default; the FP32 peak where none was measured) or 'peak'\n"
@@ -39,8 +42,8 @@ static void usage(void)
         "  --help               this text\n"
         "\n"
         "Pictures (see plots/README.md): DEVICE-BACKEND-gflops, DEVICE-bars-SIZE,\n"
-        "DEVICE-BACKEND-steps-SIZE, compare-devices, DEVICE-BACKEND-shapes; each as\n"
-        ".png and .svg.\n"
+        "DEVICE-BACKEND-steps-SIZE, compare-devices, DEVICE-BACKEND-shapes,\n"
+        "DEVICE-peak-SIZE, DEVICE-BACKEND-roofline (with --ceilings); each as .png and .svg.\n"
         "Environment: LADDER_GNUPLOT (the gnuplot program), LADDER_PLOTS_DIR (the scripts).\n"
         "Exit status: 0 every figure drawn; 1 a file or a figure failed; 2 bad usage.\n",
         DEFAULT_OUT);
@@ -104,6 +107,16 @@ static int add_peak(const char *v, plot_options *o)
     return 0;
 }
 
+/* The file is read once the result files are (plot_model_set_ceilings); here only its
+ * name is taken. */
+static int parse_ceilings(const char *v, plot_options *o)
+{
+    if (!v[0])
+        return cli_usage_error("plot", "--ceilings is empty: give the ceilings file");
+    o->ceilings = v;
+    return 0;
+}
+
 /* Parses argv into *o: 0, -1 after --help, or EXIT_USAGE. */
 static int parse_options(int argc, char **argv, plot_options *o, int *check_only)
 {
@@ -141,6 +154,7 @@ static int parse_options(int argc, char **argv, plot_options *o, int *check_only
         CLI_OPTION("--sizes", parse_size("--sizes", v, o))
         CLI_OPTION("--size", parse_size("--size", v, o))
         CLI_OPTION("--peak", add_peak(v, o))
+        CLI_OPTION("--ceilings", parse_ceilings(v, o))
         CLI_OPTION("--format", parse_formats(v, o))
         CLI_OPTION("--normalize", parse_normalize(v, o))
         return cli_usage_error("plot", "unknown option %s (see ladder plot --help)", a);

@@ -84,6 +84,12 @@ static void draw_all(plot_job *job)
         fprintf(stderr, "ladder plot: %s\n", msg);
     if (plot_fig_shapes(job, msg) != LADDER_OK)
         fprintf(stderr, "ladder plot: %s\n", msg);
+    for (int d = 0; d < m->ndevices; d++)
+        if (plot_fig_peak(job, d, msg) != LADDER_OK)
+            fprintf(stderr, "ladder plot: %s\n", msg);
+    for (int g = 0; g < m->ngroups; g++)
+        if (plot_fig_roofline(job, g, msg) != LADDER_OK)
+            fprintf(stderr, "ladder plot: %s\n", msg);
 }
 
 /* An explicit --size that no device measured is a mistake worth stopping for; the message
@@ -124,6 +130,7 @@ static ladder_status prepare_job(const plot_options *o, plot_job *job, char *msg
     job->nformats = o->nformats;
     job->size = o->size;
     job->normalize_peak = o->normalize_peak;
+    job->ceilings_given = o->ceilings != NULL;
     return LADDER_OK;
 }
 
@@ -140,6 +147,8 @@ int plot_run(const plot_options *o)
     for (int i = 0; i < o->npeaks; i++)
         if (plot_model_set_peak(&model, o->peaks[i], msg) != LADDER_OK)
             goto fail;
+    if (o->ceilings && plot_model_set_ceilings(&model, o->ceilings, msg) != LADDER_OK)
+        goto fail;
     if (check_size(&model, o->size, msg) != LADDER_OK)
         goto fail;
     job.model = &model;

@@ -15,6 +15,7 @@ typedef struct {
     const char *formats[PLOT_MAX_FORMATS];
     int nformats;
     int normalize_peak;             /* --normalize peak */
+    const char *ceilings;           /* --ceilings FILE: measured ceilings; NULL = none */
     int keep_data;                  /* --keep-data */
     char **files;                   /* the result files */
     int nfiles;

@@ -9,6 +9,9 @@
  *   plot_fig_steps.c    each rung's gain over the one before it      (per device and backend)
  *   plot_fig_compare.c  rungs across devices, normalised             (one figure)
  *   plot_fig_shapes.c   every shape against the vendor library       (per device and backend)
+ *   plot_fig_bars.c     also: all rungs at one size as % of FP32 peak (per device)
+ *   plot_fig_roofline.c GFLOPS against flops per byte, under the measured ceilings
+ *                                                                     (per device and backend)
  */
 #ifndef LADDER_PLOT_FIGURE_H
 #define LADDER_PLOT_FIGURE_H
@@ -30,6 +33,7 @@ typedef struct {
     int nformats;
     long size;                 /* --size, 0 = the default (4096 or the largest) */
     int normalize_peak;        /* --normalize peak: the cross-device chart uses FP32 peaks */
+    int ceilings_given;        /* --ceilings: the devices' measured ceilings were read */
     int written;               /* pictures written so far */
     int failed;                /* figures that failed */
 } plot_job;
@@ -76,5 +80,7 @@ ladder_status plot_fig_bars(plot_job *job, int device, char *msg);
 ladder_status plot_fig_steps(plot_job *job, int group, char *msg);
 ladder_status plot_fig_compare(plot_job *job, char *msg);
 ladder_status plot_fig_shapes(plot_job *job, char *msg);
+ladder_status plot_fig_peak(plot_job *job, int device, char *msg);
+ladder_status plot_fig_roofline(plot_job *job, int group, char *msg);
 
 #endif

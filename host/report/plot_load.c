@@ -171,7 +171,7 @@ ladder_status plot_model_load(plot_model *m, char *const *paths, int npaths, cha
     return st;
 }
 
-static int contains_ignoring_case(const char *haystack, const char *needle)
+int plot_name_matches(const char *haystack, const char *needle)
 {
     size_t n = strlen(needle);
     for (const char *h = haystack; *h; h++) {
@@ -209,7 +209,7 @@ ladder_status plot_model_set_peak(plot_model *m, const char *spec, char *msg)
         return LADDER_ERROR;
     int matched = 0;
     for (int d = 0; d < m->ndevices; d++) {
-        if (contains_ignoring_case(m->devices[d].name, needle)) {
+        if (plot_name_matches(m->devices[d].name, needle)) {
             m->devices[d].peak_gflops = gflops;
             m->devices[d].peak_from_user = 1;
             matched++;

@@ -205,6 +205,33 @@ int plot_group_rungs(const plot_model *m, int group, int **rungs)
     return kept;
 }
 
+int plot_device_rungs(const plot_model *m, int device, int **out)
+{
+    int *all = malloc((size_t)(m->nrows + 1) * sizeof *all);
+    int n = 0;
+    *out = all;
+    if (!all)
+        return 0;
+    for (int g = 0; g < m->ngroups; g++) {
+        if (m->groups[g].device != device)
+            continue;
+        int *rungs = NULL;
+        int k = plot_group_rungs(m, g, &rungs);
+        for (int i = 0; i < k; i++) {
+            int j = 0;
+            while (j < n && all[j] < rungs[i])
+                j++;
+            if (j < n && all[j] == rungs[i])
+                continue;
+            memmove(all + j + 1, all + j, (size_t)(n - j) * sizeof *all);
+            all[j] = rungs[i];
+            n++;
+        }
+        free(rungs);
+    }
+    return n;
+}
+
 const char *plot_rung_name(const plot_model *m, int rung)
 {
     for (int i = 0; i < m->nrows; i++)

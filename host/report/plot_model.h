@@ -24,6 +24,11 @@ typedef struct {
     char host[64];      /* the machine its first row came from */
     double peak_gflops; /* FP32 peak; 0 = unknown */
     int peak_from_user; /* 1 when given by --peak rather than measured by the backend */
+    /* The measured ceilings a roofline is drawn against, from --ceilings FILE
+     * (plot_ceilings.c); 0 = not given: no roofline is drawn, none is guessed. */
+    double fma_gflops;  /* FP32 FMA ceiling: a kernel that only multiplies-adds */
+    double read_gbps;   /* read bandwidth, GB/s (10^9 bytes per second) */
+    char ceilings_date[32]; /* when they were measured, as the file says */
 } plot_device;
 
 typedef struct {
@@ -56,6 +61,16 @@ ladder_status plot_peak_parse(const char *spec, char *needle, size_t size, doubl
 /* Applies a user peak "DEVICE-SUBSTRING=GFLOPS" to every device whose name contains the
  * substring (case-insensitive). An error if it matches none or plot_peak_parse fails. */
 ladder_status plot_model_set_peak(plot_model *m, const char *spec, char *msg);
+
+/* Reads a ceilings file (--ceilings; the format is in plot_ceilings.c and plots/README.md)
+ * and gives each device whose name contains an entry's device text (any case) that entry's
+ * FMA ceiling and read bandwidth; a later entry wins. An entry that matches no device is
+ * noted on stderr. An error when the file cannot be read, a line is malformed, or it has no
+ * entry. */
+ladder_status plot_model_set_ceilings(plot_model *m, const char *path, char *msg);
+
+/* 1 when `name` contains `needle`, ignoring case (how --peak and --ceilings match). */
+int plot_name_matches(const char *name, const char *needle);
 
 void plot_model_free(plot_model *m);
 
@@ -111,6 +126,10 @@ int plot_model_sizes(const plot_model *m, long **sizes);
 
 /* The rung numbers a group measured, ascending (malloc'd, free it); count returned. */
 int plot_group_rungs(const plot_model *m, int group, int **rungs);
+
+/* The rung numbers any group of the device measured, ascending (malloc'd, free it); count
+ * returned. */
+int plot_device_rungs(const plot_model *m, int device, int **rungs);
 
 /* The short name of a rung ("tiling"), as the rows name it. */
 const char *plot_rung_name(const plot_model *m, int rung);

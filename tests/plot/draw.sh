@@ -34,14 +34,21 @@ cpu=cpu-fixture-fixture-cpu-16-core
 expected="$gpu-cuda-gflops $gpu-opencl-gflops $cpu-opencl-gflops fixture-gpu-b-opencl-gflops
           $gpu-bars-4096 $cpu-bars-1024 fixture-gpu-b-bars-2048
           $gpu-cuda-steps-4096 $gpu-opencl-steps-4096 $cpu-opencl-steps-1024
-          fixture-gpu-b-opencl-steps-2048 compare-devices"
+          fixture-gpu-b-opencl-steps-2048 compare-devices
+          $gpu-peak-4096 fixture-gpu-b-peak-2048"
 for name in $expected; do
     check_png "$work/figures/$name.png"
     check_svg "$work/figures/$name.svg"
     grep -qx "$work/figures/$name.png" "$work/stdout" || fail "$name.png not listed on stdout"
 done
 count=$(ls "$work/figures" | wc -l)
-[ "$count" -eq 24 ] || fail "expected 24 pictures, found $count: $(ls "$work/figures")"
+[ "$count" -eq 28 ] || fail "expected 28 pictures, found $count: $(ls "$work/figures")"
+# No roofline without measured ceilings (--ceilings), and no fraction-of-peak chart for the
+# CPU, whose peak nobody knows: both said, none guessed.
+if ls "$work/figures" | grep -q roofline; then fail "a roofline was drawn without ceilings"; fi
+[ ! -e "$work/figures/$cpu-peak-1024.png" ] || fail "a fraction-of-peak chart with no peak"
+grep -q "the FP32 peak of .*CPU.* is unknown: no fraction-of-peak chart" "$work/stderr" \
+    || fail "no note for the CPU's missing fraction-of-peak chart: $(cat "$work/stderr")"
 
 # The numbers on the charts, from the data tables --keep-data left behind.
 data=$(sed -n 's/^ladder plot: data tables and scripts kept in //p' "$work/stderr")
@@ -62,6 +69,14 @@ if grep -q 'FP32 peak' "$data/$cpu-opencl-gflops.dat"; then fail "a peak was inv
 grep -q '"CPU BLAS (host)"' "$data/$cpu-opencl-gflops.dat" || fail "no CPU BLAS line on the CPU chart"
 grep -q 'GPU B, OpenCL (% of FP32 peak at 2048)' "$data/compare-devices.gp" \
     || fail "GPU B is not normalised to its given peak"
+# The fraction-of-peak chart: rung 8 on CUDA, 37,800 of the 66,900 GFLOPS peak, is 57%; the
+# axis ends at 100%; cuBLAS's line is at its share of the peak; GPU B's peak was given.
+grep -q '^7 "8 vendor" 56.5022 56.5022 "57%" ? 0 "n/a"$' "$data/$gpu-peak-4096.dat" \
+    || fail "fraction of peak of rung 8: $(grep vendor "$data/$gpu-peak-4096.dat")"
+grep -qx 'y_top = 100' "$data/$gpu-peak-4096.gp" || fail "the peak chart does not end at 100%"
+grep -qF "cuBLAS, 51,400 GFLOPS: 77% of peak" "$data/$gpu-peak-4096.gp" || fail "cuBLAS's share of the peak"
+grep -qF "of the FP32 peak, 66,900 GFLOPS (nominal)" "$data/$gpu-peak-4096.gp" || fail "the peak chart's axis"
+grep -qF "of the FP32 peak, 30,000 GFLOPS (given)" "$data/fixture-gpu-b-peak-2048.gp" || fail "GPU B's given peak"
 # Libraries near the bars leave the bar chart's axis to gnuplot.
 grep -qx 'y_top = 0' "$data/$gpu-bars-4096.gp" || fail "the GPU's bar chart has a fixed axis"
 
@@ -80,7 +95,7 @@ cat "$fixtures/gpu-a-cuda-opencl.csv" "$fixtures/cpu-pocl.csv" > "$work/both.csv
     2> "$work/stderr" || { cat "$work/stderr"; fail "ladder plot on a concatenated file failed"; }
 check_svg "$work/concatenated/compare-devices.svg"
 check_svg "$work/concatenated/$cpu-opencl-gflops.svg"
-[ "$(wc -l < "$work/stdout")" -eq 9 ] || fail "concatenated: expected 9 pictures: $(cat "$work/stdout")"
+[ "$(wc -l < "$work/stdout")" -eq 10 ] || fail "concatenated: expected 10 pictures: $(cat "$work/stdout")"
 
 # --- a CPU through PoCL beside its own CPU BLAS, ten times faster than any rung: the bar
 # chart's axis ends just above the bars and CLBlast (1.15 x rung 4's 15 GFLOPS), and the
