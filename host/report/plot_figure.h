@@ -74,6 +74,9 @@ void plot_data_value(FILE *f, double value);
 ladder_status plot_fig_gflops(plot_job *job, int group, char *msg);
 ladder_status plot_fig_bars(plot_job *job, int device, char *msg);
 ladder_status plot_fig_steps(plot_job *job, int group, char *msg);
+/* What the step figure compares a rung with in a group at size n x n x n: its parent
+ * (rungs/registry.h), or the nearest ancestor measured there; 0 when none was. */
+int plot_step_base(const plot_model *m, int group, int number, long n);
 ladder_status plot_fig_compare(plot_job *job, char *msg);
 ladder_status plot_fig_shapes(plot_job *job, char *msg);
 

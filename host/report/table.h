@@ -93,8 +93,9 @@ void table_data_free(table_data *d);
  * (its own fraction of the library is then 1). */
 int table_is_library(const table_data *d, const result_row *row);
 
-/* The nearest lower-numbered kernel rung measured ok on the same device, backend and size,
- * or NULL (for rung 1, baselines, and rows that are not ok). */
+/* What the step gain compares `row` with: its parent rung (rungs/registry.h) measured ok on
+ * the same device, backend and size, else the nearest ancestor that was; NULL for rung 1,
+ * baselines, rows that are not ok, and rungs none of whose ancestors ran there. */
 const result_row *table_previous_rung(const table_data *d, const result_row *row);
 
 /* Sizes in the order of the charts: by M*N*K, then M, N, K (qsort comparator). */

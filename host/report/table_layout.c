@@ -60,8 +60,9 @@ static void library_cell(const table_data *d, const result_row *r, char *out, si
         snprintf(out, size, "%s", TABLE_MISSING);
 }
 
-/* The gain over the previous rung that ran; "(vs 1)" says which one when rungs between
- * them did not run, so a FAILED or unsupported rung in between is never hidden. */
+/* The gain over the rung's parent, or its nearest ancestor that ran; "(vs 9)" says which
+ * when that is not the rung just below: a branch of the ladder (rung 17 changes rung 9's
+ * kernel, not 16's), or a FAILED or unsupported parent, which is never hidden. */
 static void step_cell(const table_data *d, const result_row *r, char *out, size_t size)
 {
     const result_row *prev = table_previous_rung(d, r);

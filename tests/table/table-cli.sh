@@ -70,6 +70,9 @@ expect_table backends-baselines  --layout backends --size 256 --rungs baselines 
 # GB/s in place of GFLOPS: 4 (MK + KN + MN) bytes over the median time (rung 20's figure)
 expect_table sizes-gbps          --layout sizes --metric gbps --backend cuda --caption $gpu
 expect_table rows-256-gbps       --size 256 --backend cuda --metric gbps $gpu
+# Step gains follow the ladder's tree (rungs/registry.h): 15 against its parent 12, 17
+# against 9 (not 16), 12 against 9 when 10 and 11 did not run.
+expect_table rows-branch         --backend cuda --size 4096 fixture-branch.csv
 
 # --- single values ---
 expect_value "3,150"        gflops --backend cuda --rung 3 --size 256 $gpu
@@ -81,6 +84,8 @@ expect_value "0.35"         vs-library --backend cuda --rung wpt --size 256 $gpu
 expect_value "1.00"         vs-library --backend cuda --rung cublas --size 512 $gpu
 expect_value "2.25×"        step-gain --backend cuda --rung 3 --size 256 $gpu
 expect_value "4.27× (vs 1)" step-gain --backend opencl --rung 3 --size 512 $gpu
+expect_value "1.20× (vs 9)" step-gain --rung 17 --size 1024 fixture-branch.csv
+expect_value "0.92×"        step-gain --rung 18 --size 1024 fixture-branch.csv
 expect_value "73.8"         gbps --backend cuda --rung 3 --size 256 $gpu  # 786,432 B / 10.65 us
 # One rung measured with two parameter sets: --params picks one; without it the later row
 # (a rerun) is the one shown.
