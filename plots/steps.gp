@@ -1,6 +1,6 @@
 # steps.gp: the step gain of one device and backend: each rung's GFLOPS divided by its
-# parent's (ladder list). Bars grow up from 1 (green: the idea paid off) or down from 1 (red: it cost
-# time) on a log scale, so a halving looks as big as a doubling.
+# parent's (ladder list). Bars grow up from 1 (green: the idea paid off) or down from 1
+# (red: it cost time) on a log scale, so a halving looks as big as a doubling.
 #
 # Read from the prelude `ladder plot` writes:
 #   data          table: position, "rung name", ratio, "1.42x"
