@@ -12,6 +12,7 @@
 
 int cmd_devices(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_lineage(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_run(int argc, char **argv);
