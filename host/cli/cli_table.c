@@ -42,6 +42,9 @@ static void usage(FILE *out)
         "                  sizes: one row per backend and rung, a GFLOPS column per size\n"
         "                  backends: one row per rung, OpenCL and CUDA GFLOPS side by side,\n"
         "                    each with its fraction of its library, at one size\n"
+        "                  summary: one row per rung: its parent and idea (ladder list),\n"
+        "                    and for each backend its best GFLOPS over the sizes, the size,\n"
+        "                    and its fraction of the library there\n"
         "  --caption       add a line under the table: the devices, the size, the files\n"
         "  --metric M      gflops (default) or gbps: effective GB/s in place of GFLOPS,\n"
         "                  A, B and C counted once each, 4 (MK + KN + MN) bytes over the\n"
@@ -103,8 +106,11 @@ static int parse_layout(const char *v, table_options *o, int *given)
         o->layout = TABLE_SIZES;
     else if (strcmp(v, "backends") == 0)
         o->layout = TABLE_BACKENDS;
+    else if (strcmp(v, "summary") == 0)
+        o->layout = TABLE_SUMMARY;
     else
-        return cli_usage_error("table", "--layout: '%s' is not rows, sizes or backends", v);
+        return cli_usage_error("table", "--layout: '%s' is not rows, sizes, backends or "
+                                        "summary", v);
     return 0;
 }
 

@@ -24,6 +24,7 @@ typedef enum {
     TABLE_ROWS,     /* one row per (backend, rung) at one size */
     TABLE_SIZES,    /* one row per (backend, rung), a GFLOPS column per size */
     TABLE_BACKENDS, /* one row per rung, OpenCL and CUDA side by side at one size */
+    TABLE_SUMMARY,  /* one row per rung: parent and idea, each backend's best over sizes */
 } table_layout;
 
 typedef enum {

@@ -363,7 +363,7 @@ static ladder_status check_one_device(const table_data *d, char *msg)
 /* The rows and backends layouts show one size; a mix would put unlike numbers together. */
 static ladder_status check_one_size(const table_options *o, const table_data *d, char *msg)
 {
-    if (o->value != VALUE_NONE || o->layout == TABLE_SIZES)
+    if (o->value != VALUE_NONE || o->layout == TABLE_SIZES || o->layout == TABLE_SUMMARY)
         return LADDER_OK;
     int nshapes;
     gemm_size *shapes = table_shapes(d, &nshapes);
