@@ -19,6 +19,9 @@ add_test(NAME table_update_script
 add_test(NAME tutorial_draw_figures
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tutorial/draw-figures.sh
                  $<TARGET_FILE:ladder> ${CMAKE_SOURCE_DIR})
+add_test(NAME tutorial_lineage_figure
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tutorial/lineage-figure.sh
+                 $<TARGET_FILE:ladder> ${CMAKE_SOURCE_DIR})
 add_test(NAME tutorial_links_broken
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/table/links-broken.sh ${CMAKE_SOURCE_DIR})
 
