@@ -1,5 +1,5 @@
-/* ladder: the gemm-ladder command. Subcommands: devices, list, run, tune, select, plot,
- * table, schema. */
+/* ladder: the gemm-ladder command. Subcommands: devices, list, diff, lineage, run, tune,
+ * select, plot, table, schema. */
 #include <stdio.h>
 #include <string.h>
 
@@ -15,7 +15,9 @@ static void usage(FILE *out)
             "\n"
             "commands:\n"
             "  devices   list every OpenCL and CUDA device and what a benchmark needs to know\n"
-            "  list      list the rungs and baselines: ideas, parameters, accepted sizes\n"
+            "  list      list the rungs and baselines: ideas, parents, parameters, sizes\n"
+            "  diff      what a rung changes in its parent's kernel, comments left out\n"
+            "  lineage   the ladder's shape: which rung changes which (text or a figure)\n"
             "  run       run rungs on devices, verify every result, time it, write a CSV file\n"
             "  tune      search a rung's parameters on a device; ladder run uses the best\n"
             "  select    profile the shape-aware entry (--rungs auto) over a shape set\n"
@@ -28,8 +30,8 @@ static void usage(FILE *out)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "ladder: no command given (commands: devices, list, run, tune, "
-                        "select, plot, table, schema; see ladder --help)\n");
+        fprintf(stderr, "ladder: no command given (commands: devices, list, diff, "
+                        "lineage, run, tune, select, plot, table, schema; see ladder --help)\n");
         return EXIT_USAGE;
     }
     const char *cmd = argv[1];
@@ -45,6 +47,10 @@ int main(int argc, char **argv)
         return cmd_devices(argc - 1, argv + 1);
     if (strcmp(cmd, "list") == 0)
         return cmd_list(argc - 1, argv + 1);
+    if (strcmp(cmd, "diff") == 0)
+        return cmd_diff(argc - 1, argv + 1);
+    if (strcmp(cmd, "lineage") == 0)
+        return cmd_lineage(argc - 1, argv + 1);
     if (strcmp(cmd, "run") == 0)
         return cmd_run(argc - 1, argv + 1);
     if (strcmp(cmd, "tune") == 0)
@@ -57,7 +63,7 @@ int main(int argc, char **argv)
         return cmd_table(argc - 1, argv + 1);
     if (strcmp(cmd, "schema") == 0)
         return cmd_schema(argc - 1, argv + 1);
-    fprintf(stderr, "ladder: unknown command '%s' (commands: devices, list, run, tune, select, "
-                    "plot, table, schema; see ladder --help)\n", cmd);
+    fprintf(stderr, "ladder: unknown command '%s' (commands: devices, list, diff, lineage, "
+                    "run, tune, select, plot, table, schema; see ladder --help)\n", cmd);
     return EXIT_USAGE;
 }

@@ -1,6 +1,6 @@
-# steps.gp: the step gain of one device and backend: each rung's GFLOPS divided by the rung
-# before it. Bars grow up from 1 (green: the idea paid off) or down from 1 (red: it cost
-# time) on a log scale, so a halving looks as big as a doubling.
+# steps.gp: the step gain of one device and backend: each rung's GFLOPS divided by its
+# parent's (ladder list). Bars grow up from 1 (green: the idea paid off) or down from 1
+# (red: it cost time) on a log scale, so a halving looks as big as a doubling.
 #
 # Read from the prelude `ladder plot` writes:
 #   data          table: position, "rung name", ratio, "1.42x"
@@ -10,8 +10,8 @@
 load scripts."/style.gp"
 
 set title title_text
-set xlabel "rung  (compared with the rung before it)"
-set ylabel "speed-up over the previous rung  (log scale)"
+set xlabel "rung  (compared with its parent: the rung whose kernel it changes)"
+set ylabel "speed-up over the parent  (log scale)"
 set logscale y 2
 set yrange [y_min:y_max]
 set ytics ("0.125x" 0.125, "0.25x" 0.25, "0.5x" 0.5, "1x" 1, "2x" 2, "4x" 4, "8x" 8, \
@@ -34,9 +34,9 @@ do for [fmt in formats] {
     # boxxyerror: x, y, x low, x high, y low, y high; each bar spans from 1 to the ratio.
     plot data using 1:(NaN):xtic(2) notitle, \
          data using (gain_x($1,$3)):3:($1-half):($1+half):(1):3 with boxxyerror \
-             fc rgb gain_color title "faster than the rung before", \
+             fc rgb gain_color title "faster than its parent", \
          data using (loss_x($1,$3)):3:($1-half):($1+half):3:(1) with boxxyerror \
-             fc rgb loss_color title "slower than the rung before", \
+             fc rgb loss_color title "slower than its parent", \
          data using (gain_x($1,$3)):3:4 with labels offset 0, 0.8 font ",12" notitle, \
          data using (loss_x($1,$3)):3:4 with labels offset 0, -0.8 font ",12" notitle, \
          1 with lines lc rgb "#000000" lw 1.5 title "no change"

@@ -1,7 +1,10 @@
 # Tests of the tutorial machinery: `ladder table` on invented fixtures (tests/fixtures/table/),
-# tools/update-tables.sh, tools/check-links.sh, tools/check-chapters.sh, and the real tutorial
-# checked by them: every generated table matches the committed results, every link points at
-# a file a clone has, and the chapters link each to the next and the previous. None needs a GPU.
+# tools/update-tables.sh (with its manifest, tutorial/sources.tsv), tools/draw-figures.sh,
+# tools/check-links.sh, tools/check-chapters.sh, and the real tutorial checked by them:
+# every generated table, value and diff matches the committed results and kernels, every
+# result file a chapter or README reads is in the manifest (and every file the manifest
+# lists for tables is read), every link points at a file a clone has, and the chapters link
+# each to the next and the previous. None needs a GPU.
 set(LADDER_TABLE_FIXTURES ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/table)
 
 add_executable(test_table_format ${CMAKE_CURRENT_SOURCE_DIR}/table/test_table_format.c)
@@ -13,6 +16,12 @@ add_test(NAME table_cli
                  $<TARGET_FILE:ladder> ${LADDER_TABLE_FIXTURES})
 add_test(NAME table_update_script
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/table/update-script.sh
+                 $<TARGET_FILE:ladder> ${CMAKE_SOURCE_DIR})
+add_test(NAME tutorial_draw_figures
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tutorial/draw-figures.sh
+                 $<TARGET_FILE:ladder> ${CMAKE_SOURCE_DIR})
+add_test(NAME tutorial_lineage_figure
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tutorial/lineage-figure.sh
                  $<TARGET_FILE:ladder> ${CMAKE_SOURCE_DIR})
 add_test(NAME tutorial_links_broken
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/table/links-broken.sh ${CMAKE_SOURCE_DIR})

@@ -15,14 +15,29 @@
 #
 #     ... reaches <!-- ladder-value: gflops --rung 9 --backend cuda --size 4096 FILE -->12,345<!-- end --> GFLOPS ...
 #
-# and is replaced by the output of `ladder table --value gflops ARGS`. ARGS are split like
-# shell words (quotes work; nothing is expanded). Paths in ARGS are relative to the
-# repository root. Markers inside fenced code blocks (``` or ~~~) are left alone.
+# and is replaced by the output of `ladder table --value gflops ARGS`. A diff is a pair of
+# markers like a table's:
+#
+#     <!-- ladder-diff: 17 --backend cuda -->
+#     (generated: a blank line, a ```diff fence around `ladder diff ARGS`, a blank line)
+#     <!-- end ladder-diff -->
+#
+# ARGS are split like shell words (quotes work; nothing is expanded). Paths in ARGS are
+# relative to the repository root. Markers inside fenced code blocks (``` or ~~~) are left
+# alone.
+#
+# Every result file a marker in the tutorial (tutorial/*.md) or the top-level README names
+# must be listed in the manifest, tutorial/sources.tsv (or $LADDER_SOURCES): the one place
+# that says which files the tutorial is drawn from. The notes of results/ (their READMEs)
+# are records of their own folder's experiments and may read any committed result file.
 #
 # Without --check the files are rewritten where a block is stale. With --check nothing
-# changes: every stale block is listed as FILE:LINE with a diff, and the exit status is 1.
-# Exit status 2: a marker is malformed, `ladder table` refused its arguments, or a result
-# file it names is ignored by git (it would not be there in a clone).
+# changes: every stale block is listed as FILE:LINE with a diff, and the exit status is 1;
+# run on the default files, --check also fails when the manifest lists a file for tables
+# that no marker reads.
+# Exit status 2: a marker is malformed, `ladder table` or `ladder diff` refused its
+# arguments, a result file it names is not in the manifest or is ignored by git (it would
+# not be there in a clone), or the manifest itself is malformed.
 #
 # The ladder binary is build/ladder, or $LADDER.
 set -euo pipefail
@@ -49,7 +64,9 @@ case $ladder in
 esac
 cd "$root"
 
+default_files=0
 if [ ${#files[@]} -eq 0 ]; then
+  default_files=1
   shopt -s nullglob
   for f in tutorial/*.md README.md; do files+=("$root/$f"); done
   shopt -u nullglob
@@ -61,17 +78,47 @@ trap 'rm -rf "$work"' EXIT
 in_git=0
 git rev-parse --is-inside-work-tree >/dev/null 2>&1 && in_git=1
 
-START_RE='^<!-- ladder-table: (.*) -->$'
-END_LINE='<!-- end ladder-table -->'
+START_RE='^<!-- ladder-(table|diff): (.*) -->$'
 FENCE_RE='^ ? ? ?(```|~~~)'
 VALUE_OPEN='<!-- ladder-value: '
 VALUE_CLOSE='<!-- end -->'
 # A comment that looks like a marker but is not exactly one (a typo, a missing colon).
-NEAR_MARKER_RE='<!--[[:space:]]*(end[[:space:]]+)?ladder-(table|value)'
+NEAR_MARKER_RE='<!--[[:space:]]*(end[[:space:]]+)?ladder-(table|value|diff)'
 
 errors=0
 stale_total=0
 ladder_checked=0
+
+# --- the manifest: FILE <tab> USES <tab> WHY, one result file a line ----------------------
+sources=${LADDER_SOURCES:-tutorial/sources.tsv}
+declare -A manifest=()   # file -> its line in the manifest
+declare -A manifest_use=()
+declare -A read_by_marker=()
+if [ ! -f "$sources" ]; then
+  echo "update-tables.sh: no manifest at $sources: it lists the result files the tutorial may read" >&2
+  exit 2
+fi
+manifest_errors=0
+lineno=0
+while IFS= read -r entry || [ -n "$entry" ]; do
+  lineno=$((lineno + 1))
+  [[ -z $entry || $entry == \#* ]] && continue
+  IFS=$'\t' read -r m_file m_use m_why m_extra <<<"$entry"
+  if [ -z "$m_file" ] || [ -z "$m_use" ] || [ -z "$m_why" ] || [ -n "$m_extra" ]; then
+    echo "$sources:$lineno: expected three tab-separated fields (file, uses, why)" >&2
+    manifest_errors=$((manifest_errors + 1))
+  elif [ ! -f "$m_file" ]; then
+    echo "$sources:$lineno: $m_file: no such file" >&2
+    manifest_errors=$((manifest_errors + 1))
+  elif [ $in_git -eq 1 ] && git check-ignore -q -- "$m_file"; then
+    echo "$sources:$lineno: $m_file is ignored by git: commit results under results/" >&2
+    manifest_errors=$((manifest_errors + 1))
+  else
+    manifest[$m_file]=$lineno
+    manifest_use[$m_file]=$m_use
+  fi
+done <"$sources"
+[ $manifest_errors -eq 0 ] || exit 2
 
 # error FILE LINE MESSAGE...: one line naming the place; the file is then left unchanged.
 error() {
@@ -82,11 +129,12 @@ error() {
   file_errors=$((file_errors + 1))
 }
 
-# run_ladder FILE LINE ARGS...: `ladder table ARGS` into $work/out; on failure reports the
-# place and ladder's message and returns 1.
+# run_ladder FILE LINE COMMAND ARGS...: `ladder COMMAND ARGS` (table or diff) into
+# $work/out; on failure reports the place and ladder's message and returns 1. Every file
+# ARGS name must be in the manifest.
 run_ladder() {
-  local file=$1 line=$2
-  shift 2
+  local file=$1 line=$2 command=$3
+  shift 3
   if [ $ladder_checked -eq 0 ]; then
     if ! command -v "$ladder" >/dev/null; then
       echo "update-tables.sh: no ladder binary at $ladder: build it (make build) or set LADDER" >&2
@@ -96,13 +144,20 @@ run_ladder() {
   fi
   local arg
   for arg in "$@"; do
-    if [ $in_git -eq 1 ] && [[ $arg == *.csv ]] && git check-ignore -q -- "$arg"; then
+    [[ $arg == *.csv ]] || [ -f "$arg" ] || continue
+    if [ $in_git -eq 1 ] && git check-ignore -q -- "$arg"; then
       error "$file" "$line" "result file $arg is ignored by git: commit results under results/"
       return 1
     fi
+    if [ -z "${manifest[$arg]+set}" ] && [[ ${file#"$root"/} != results/* ]]; then
+      error "$file" "$line" "$arg is not in the manifest $sources: add it there (with" \
+        "what it is for and why), or read a file that is"
+      return 1
+    fi
+    read_by_marker[$arg]=1
   done
-  if ! "$ladder" table "$@" >"$work/out" 2>"$work/err"; then
-    error "$file" "$line" "ladder table $*: $(tr '\n' ' ' <"$work/err")"
+  if ! "$ladder" "$command" "$@" >"$work/out" 2>"$work/err"; then
+    error "$file" "$line" "ladder $command $*: $(tr '\n' ' ' <"$work/err")"
     return 1
   fi
 }
@@ -150,7 +205,7 @@ inline_values() {
       error "$file" "$line" "ladder-value marker without a field (gflops, ms, vs-library, step-gain, gbps)"
       return 1
     fi
-    run_ladder "$file" "$line" --value "${argv[@]}" || return 1
+    run_ladder "$file" "$line" table --value "${argv[@]}" || return 1
     value=$(cat "$work/out")
     if [ "$value" != "$old" ]; then
       stale+=("${file#"$root"/}:$line: ladder-value '$args': '$old' -> '$value'")
@@ -193,7 +248,7 @@ inline_line() {
 
 # process FILE: writes the regenerated text to $work/new; sets file_stale and file_errors.
 process() {
-  local file=$1 i=0 j n fence="" line start args
+  local file=$1 i=0 j n fence="" line start args kind end_line
   local -a lines body
   mapfile -t lines <"$file"
   n=${#lines[@]}
@@ -209,26 +264,30 @@ process() {
     elif [ -n "$fence" ]; then
       :
     elif [[ $line =~ $START_RE ]]; then
-      args=${BASH_REMATCH[1]}
+      kind=${BASH_REMATCH[1]}
+      args=${BASH_REMATCH[2]}
+      end_line="<!-- end ladder-$kind -->"
       start=$((i + 1))
       j=$((i + 1))
-      while [ $j -lt $n ] && [ "${lines[j]}" != "$END_LINE" ] &&
+      while [ $j -lt $n ] && [ "${lines[j]}" != "$end_line" ] &&
             ! [[ ${lines[j]} =~ $START_RE ]]; do
         j=$((j + 1))
       done
-      if [ $j -ge $n ] || [ "${lines[j]}" != "$END_LINE" ]; then
-        error "$file" "$start" "ladder-table marker without its '$END_LINE' line"
+      if [ $j -ge $n ] || [ "${lines[j]}" != "$end_line" ]; then
+        error "$file" "$start" "ladder-$kind marker without its '$end_line' line"
         i=$((i + 1)); printf '%s\n' "$line" >>"$work/new"; continue
       fi
       body=("")
-      if split_args "$file" "$start" "$args" && run_ladder "$file" "$start" "${argv[@]}"; then
-        mapfile -t -O 1 body <"$work/out"
+      if split_args "$file" "$start" "$args" && run_ladder "$file" "$start" "$kind" "${argv[@]}"; then
+        if [ "$kind" = diff ]; then body+=('```diff'); fi
+        mapfile -t -O ${#body[@]} body <"$work/out"
+        if [ "$kind" = diff ]; then body+=('```'); fi
         body+=("")
       else
         body=("${lines[@]:i+1:j-i-1}")   # keep the old text; the error is reported
       fi
       if ! same_lines body "${lines[@]:i+1:j-i-1}"; then
-        stale+=("${file#"$root"/}:$start: ladder-table block")
+        stale+=("${file#"$root"/}:$start: ladder-$kind block")
         file_stale=$((file_stale + 1))
       fi
       printf '%s\n' "$line" >>"$work/new"
@@ -236,8 +295,8 @@ process() {
       printf '%s\n' "${lines[j]}" >>"$work/new"
       i=$((j + 1))
       continue
-    elif [ "$line" = "$END_LINE" ]; then
-      error "$file" "$((i + 1))" "'$END_LINE' without a ladder-table marker before it"
+    elif [[ $line =~ ^'<!-- end ladder-'(table|diff)' -->'$ ]]; then
+      error "$file" "$((i + 1))" "'$line' without a ladder-${BASH_REMATCH[1]} marker before it"
     elif [[ $line == *ladder-* ]]; then
       if inline_line "$file" "$((i + 1))" "$line"; then
         line=$new_line
@@ -273,8 +332,22 @@ if [ $errors -ne 0 ]; then
   echo "update-tables.sh: $errors error(s); files with errors were left unchanged" >&2
   exit 2
 fi
+# Both ways: a file the manifest lists for tables is read by some marker.
+unread=0
+if [ $check -eq 1 ] && [ $default_files -eq 1 ]; then
+  for m_file in "${!manifest[@]}"; do
+    if [[ ,${manifest_use[$m_file]}, == *,tables,* ]] && [ -z "${read_by_marker[$m_file]+set}" ]; then
+      echo "$sources:${manifest[$m_file]}: $m_file is listed for tables, but no table reads it" >&2
+      unread=$((unread + 1))
+    fi
+  done
+fi
 if [ $check -eq 1 ] && [ $stale_total -ne 0 ]; then
   echo "update-tables.sh: $stale_total stale table(s) or value(s): run tools/update-tables.sh" >&2
+  exit 1
+fi
+if [ $unread -ne 0 ]; then
+  echo "update-tables.sh: $unread file(s) in the manifest that no table reads: remove them or say they are for figures" >&2
   exit 1
 fi
 exit 0

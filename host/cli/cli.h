@@ -11,6 +11,8 @@
 #define EXIT_USAGE 2
 
 int cmd_devices(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_lineage(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_run(int argc, char **argv);

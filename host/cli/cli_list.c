@@ -36,6 +36,19 @@ static void print_sizes(const rung *r)
                r->cuda_min_cc % 10);
 }
 
+/* "parent: 9 prefetch (ladder diff 17), and 13 async": where the rung sits in the ladder. */
+static void print_parents(const rung *r)
+{
+    const rung *p = rung_parent(r);
+    if (!p)
+        return;
+    printf("    parent: %d %s (ladder diff %d)", p->number, p->name, r->number);
+    const rung *second = r->second_parent ? registry_find_number(r->second_parent) : NULL;
+    if (second)
+        printf(", and %d %s", second->number, second->name);
+    printf("\n");
+}
+
 /* The values ladder tune tries, e.g. "ladder tune tries: TS 8,16,32; WPT 1,2,4". */
 static void print_choices(const rung *r)
 {
@@ -105,9 +118,11 @@ int cmd_list(int argc, char **argv)
         }
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             printf("usage: ladder list\n\n"
-                   "Lists the rungs (number, name, idea, parameters with their H100 defaults\n"
-                   "and small-device defaults, accepted sizes) and the baselines. Select\n"
-                   "them in ladder run --rungs by number, range or name, e.g. 1-3,cublas.\n"
+                   "Lists the rungs (number, name, idea, parent, parameters with their H100\n"
+                   "defaults and small-device defaults, accepted sizes) and the baselines.\n"
+                   "Select them in ladder run --rungs by number, range or name, e.g.\n"
+                   "1-3,cublas. A rung's parent is the rung whose kernel it changes (ladder\n"
+                   "diff shows the change; ladder lineage draws the tree).\n"
                    "\n"
                    "  --brief   one line per kernel rung for scripts: number, name, pads,\n"
                    "            multiples of M N K (defaults), multiples of M N K (small),\n"
@@ -129,6 +144,7 @@ int cmd_list(int argc, char **argv)
                    r->library_backend ? ", backend " : "",
                    r->library_backend ? r->library_backend : "");
         printf("    idea: %s\n", r->idea);
+        print_parents(r);
         for (int p = 0; p < r->nparams; p++) {
             const rung_param *q = &r->params[p];
             printf("    %-6s = %-4d", q->name, q->value);

@@ -42,6 +42,9 @@ static void usage(FILE *out)
         "                  sizes: one row per backend and rung, a GFLOPS column per size\n"
         "                  backends: one row per rung, OpenCL and CUDA GFLOPS side by side,\n"
         "                    each with its fraction of its library, at one size\n"
+        "                  summary: one row per rung: its parent and idea (ladder list),\n"
+        "                    and for each backend its best GFLOPS over the sizes, the size,\n"
+        "                    and its fraction of the library there\n"
         "  --caption       add a line under the table: the devices, the size, the files\n"
         "  --metric M      gflops (default) or gbps: effective GB/s in place of GFLOPS,\n"
         "                  A, B and C counted once each, 4 (MK + KN + MN) bytes over the\n"
@@ -51,8 +54,9 @@ static void usage(FILE *out)
         "\n"
         "GFLOPS are whole numbers with thousands separators, ms have three significant\n"
         "digits, fractions two decimals; a missing figure is \"%s\". Step gain is GFLOPS\n"
-        "over the nearest lower rung that ran ok on the same device at the same size,\n"
-        "marked \"(vs N)\" when that is not the rung just below. Rows of one backend\n"
+        "over the rung's parent (ladder list), or the nearest ancestor that ran ok on\n"
+        "the same device at the same size, marked \"(vs N)\" when that is not the rung\n"
+        "just below. Rows of one backend\n"
         "must come from one device (choose with --device).\n"
         "\n"
         "Exit status: 0 printed; 1 the files do not hold what was asked; 2 bad usage.\n"
@@ -102,8 +106,11 @@ static int parse_layout(const char *v, table_options *o, int *given)
         o->layout = TABLE_SIZES;
     else if (strcmp(v, "backends") == 0)
         o->layout = TABLE_BACKENDS;
+    else if (strcmp(v, "summary") == 0)
+        o->layout = TABLE_SUMMARY;
     else
-        return cli_usage_error("table", "--layout: '%s' is not rows, sizes or backends", v);
+        return cli_usage_error("table", "--layout: '%s' is not rows, sizes, backends or "
+                                        "summary", v);
     return 0;
 }
 

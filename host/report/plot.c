@@ -172,3 +172,24 @@ out:
     plot_model_free(&model);
     return rc;
 }
+
+int plot_lineage_run(const plot_options *o)
+{
+    char msg[LADDER_MSG];
+    plot_job job;
+    memset(&job, 0, sizeof job);
+    if (prepare_job(o, &job, msg) != LADDER_OK) {
+        fprintf(stderr, "ladder lineage: %s\n", msg);
+        return 1;
+    }
+    int rc = 0;
+    if (plot_fig_lineage(&job, msg) != LADDER_OK) {
+        fprintf(stderr, "ladder lineage: %s\n", msg);
+        rc = 1;
+    }
+    if (o->keep_data)
+        fprintf(stderr, "ladder lineage: data table and script kept in %s\n", job.tmpdir);
+    else
+        remove_folder(job.tmpdir);
+    return rc;
+}

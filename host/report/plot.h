@@ -26,4 +26,8 @@ typedef struct {
  * error (each reported on one line). */
 int plot_run(const plot_options *o);
 
+/* Draws the lineage figure (plot_fig_lineage.c) into o->out, in o->formats; the files and
+ * the other options are not used. The exit status, as plot_run's. */
+int plot_lineage_run(const plot_options *o);
+
 #endif

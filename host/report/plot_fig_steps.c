@@ -1,16 +1,39 @@
-/* Figure 3, the step gain: each rung's GFLOPS divided by the rung before it, for one device
- * and backend at one size. Above 1 the new idea paid off on this device; below 1 it cost
+/* Figure 3, the step gain: each rung's GFLOPS divided by its parent's, for one device and
+ * backend at one size. Above 1 the new idea paid off on this device; below 1 it cost
  * time. This is the chart that shows a student which idea mattered here: the same idea can
  * be worth 2x on one GPU and nothing on another.
  *
- * When a rung has no ok row at this size, the next rung is compared with the last one that
- * has, and its label says which ("6 register-2d (vs 4)").
+ * The parent is the rung whose kernel this one changes (rungs/registry.h): after rung 10
+ * the ladder branches, and rung 17 changes rung 9's kernel, not rung 16's. A label says
+ * so whenever the base is not the rung just below ("17 banks (vs 9)"), and when a parent
+ * has no ok row at this size the rung is compared with the nearest ancestor that has.
  */
 #include "report/plot_figure.h"
 
 #include <stdlib.h>
 
 #include "report/plot_gnuplot.h"
+#include "rungs/registry.h"
+
+typedef struct {
+    const plot_model *m;
+    const plot_device *d;
+    const char *backend;
+    long n;
+} step_query;
+
+static int measured_there(int number, const void *ctx)
+{
+    const step_query *q = ctx;
+    return plot_gflops(q->m, q->d->name, q->backend, number, NULL, q->n) > 0.0;
+}
+
+int plot_step_base(const plot_model *m, int group, int number, long n)
+{
+    const plot_group *g = &m->groups[group];
+    const step_query q = {m, &m->devices[g->device], g->backend, n};
+    return rung_nearest_ancestor(number, measured_there, &q);
+}
 
 ladder_status plot_fig_steps(plot_job *job, int group, char *msg)
 {
@@ -23,24 +46,22 @@ ladder_status plot_fig_steps(plot_job *job, int group, char *msg)
 
     int *rungs = NULL;
     int nrungs = plot_group_rungs(m, group, &rungs);
-    int previous = -1, nsteps = 0;
-    double prev_gflops = 0.0, lowest = 1.0, highest = 1.0;
+    int nsteps = 0;
+    double lowest = 1.0, highest = 1.0;
     for (int r = 0; r < nrungs; r++) {
         double v = plot_gflops(m, d->name, g->backend, rungs[r], NULL, n);
-        if (v <= 0.0)
+        int base = plot_step_base(m, group, rungs[r], n);
+        if (v <= 0.0 || base == 0)
             continue;
-        if (previous >= 0) {
-            double ratio = v / prev_gflops;
-            lowest = ratio < lowest ? ratio : lowest;
-            highest = ratio > highest ? ratio : highest;
-            nsteps++;
-        }
-        previous = rungs[r];
-        prev_gflops = v;
+        double ratio = v / plot_gflops(m, d->name, g->backend, base, NULL, n);
+        lowest = ratio < lowest ? ratio : lowest;
+        highest = ratio > highest ? ratio : highest;
+        nsteps++;
     }
     if (nsteps == 0) {
-        fprintf(stderr, "ladder plot: note: %s, %s has fewer than two rungs at size %ld: no "
-                        "step-gain chart for it\n", d->name, plot_backend_label(g->backend), n);
+        fprintf(stderr, "ladder plot: note: %s, %s has no rung measured with its parent at "
+                        "size %ld: no step-gain chart for it\n", d->name,
+                plot_backend_label(g->backend), n);
         free(rungs);
         return LADDER_OK;
     }
@@ -54,36 +75,33 @@ ladder_status plot_fig_steps(plot_job *job, int group, char *msg)
         return st;
     }
 
-    fprintf(fig.data, "# %s, %s at M = N = K = %ld: GFLOPS of each rung / GFLOPS of the rung "
-                      "before it\n", d->name, plot_backend_label(g->backend), n);
-    previous = -1;
+    fprintf(fig.data, "# %s, %s at M = N = K = %ld: GFLOPS of each rung / GFLOPS of its "
+                      "parent\n", d->name, plot_backend_label(g->backend), n);
     int step = 0;
     for (int r = 0; r < nrungs; r++) {
         double v = plot_gflops(m, d->name, g->backend, rungs[r], NULL, n);
-        if (v <= 0.0)
+        int base = plot_step_base(m, group, rungs[r], n);
+        if (v <= 0.0 || base == 0)
             continue;
-        if (previous >= 0) {
-            char label[128], text[32];
-            if (previous == rungs[r] - 1)
-                snprintf(label, sizeof label, "%d %s", rungs[r], plot_rung_name(m, rungs[r]));
-            else
-                snprintf(label, sizeof label, "%d %s (vs %d)", rungs[r],
-                         plot_rung_name(m, rungs[r]), previous);
-            snprintf(text, sizeof text, "%.2fx", v / prev_gflops);
-            fprintf(fig.data, "%d ", step++);
-            plot_data_label(fig.data, label);
-            plot_data_value(fig.data, v / prev_gflops);
-            fputc(' ', fig.data);
-            plot_data_label(fig.data, text);
-            fputc('\n', fig.data);
-        }
-        previous = rungs[r];
-        prev_gflops = v;
+        double ratio = v / plot_gflops(m, d->name, g->backend, base, NULL, n);
+        char label[128], text[32];
+        if (base == rungs[r] - 1)
+            snprintf(label, sizeof label, "%d %s", rungs[r], plot_rung_name(m, rungs[r]));
+        else
+            snprintf(label, sizeof label, "%d %s (vs %d)", rungs[r],
+                     plot_rung_name(m, rungs[r]), base);
+        snprintf(text, sizeof text, "%.2fx", ratio);
+        fprintf(fig.data, "%d ", step++);
+        plot_data_label(fig.data, label);
+        plot_data_value(fig.data, ratio);
+        fputc(' ', fig.data);
+        plot_data_label(fig.data, text);
+        fputc('\n', fig.data);
     }
 
     char title[512];
     /* Short enough that a long device name (PoCL's) still fits the width. */
-    snprintf(title, sizeof title, "%s, %s: each rung's gain over the one before, M = N = K = %ld",
+    snprintf(title, sizeof title, "%s, %s: each rung's gain over its parent, M = N = K = %ld",
              d->name, plot_backend_label(g->backend), n);
     gnuplot_set_string(fig.prelude, "title_text", title);
     gnuplot_set_number(fig.prelude, "n_steps", nsteps);

@@ -6,12 +6,14 @@
  * editing the scripts in plots/, never the C code. Each figure kind has its own file:
  *   plot_fig_gflops.c   GFLOPS against size, one line per rung      (per device and backend)
  *   plot_fig_bars.c     all rungs at one size, backends side by side (per device)
- *   plot_fig_steps.c    each rung's gain over the one before it      (per device and backend)
+ *   plot_fig_steps.c    each rung's gain over its parent             (per device and backend)
  *   plot_fig_compare.c  rungs across devices, normalised             (one figure)
  *   plot_fig_shapes.c   every shape against the vendor library       (per device and backend)
  *   plot_fig_bars.c     also: all rungs at one size as % of FP32 peak (per device)
  *   plot_fig_roofline.c GFLOPS against flops per byte, under the measured ceilings
  *                                                                     (per device and backend)
+ *   plot_fig_lineage.c  the ladder's shape: which rung changes which (from the registry;
+ *                       ladder lineage draws it)
  */
 #ifndef LADDER_PLOT_FIGURE_H
 #define LADDER_PLOT_FIGURE_H
@@ -78,9 +80,14 @@ void plot_data_value(FILE *f, double value);
 ladder_status plot_fig_gflops(plot_job *job, int group, char *msg);
 ladder_status plot_fig_bars(plot_job *job, int device, char *msg);
 ladder_status plot_fig_steps(plot_job *job, int group, char *msg);
+/* What the step figure compares a rung with in a group at size n x n x n: its parent
+ * (rungs/registry.h), or the nearest ancestor measured there; 0 when none was. */
+int plot_step_base(const plot_model *m, int group, int number, long n);
 ladder_status plot_fig_compare(plot_job *job, char *msg);
 ladder_status plot_fig_shapes(plot_job *job, char *msg);
 ladder_status plot_fig_peak(plot_job *job, int device, char *msg);
 ladder_status plot_fig_roofline(plot_job *job, int group, char *msg);
+/* Needs no model (job->model may be NULL): it draws the registry. */
+ladder_status plot_fig_lineage(plot_job *job, char *msg);
 
 #endif

@@ -24,6 +24,7 @@ typedef enum {
     TABLE_ROWS,     /* one row per (backend, rung) at one size */
     TABLE_SIZES,    /* one row per (backend, rung), a GFLOPS column per size */
     TABLE_BACKENDS, /* one row per rung, OpenCL and CUDA side by side at one size */
+    TABLE_SUMMARY,  /* one row per rung: parent and idea, each backend's best over sizes */
 } table_layout;
 
 typedef enum {
@@ -93,8 +94,9 @@ void table_data_free(table_data *d);
  * (its own fraction of the library is then 1). */
 int table_is_library(const table_data *d, const result_row *row);
 
-/* The nearest lower-numbered kernel rung measured ok on the same device, backend and size,
- * or NULL (for rung 1, baselines, and rows that are not ok). */
+/* What the step gain compares `row` with: its parent rung (rungs/registry.h) measured ok on
+ * the same device, backend and size, else the nearest ancestor that was; NULL for rung 1,
+ * baselines, rows that are not ok, and rungs none of whose ancestors ran there. */
 const result_row *table_previous_rung(const table_data *d, const result_row *row);
 
 /* Sizes in the order of the charts: by M*N*K, then M, N, K (qsort comparator). */

@@ -1,8 +1,10 @@
-/* `ladder table`: the selected rows arranged as one of the three layouts, or one value.
+/* `ladder table`: the selected rows arranged as one of the four layouts, or one value.
  *
  *   rows      one row per (backend, rung) at one size: what a chapter shows about its step
  *   sizes     one row per (backend, rung), a GFLOPS column per size: the classic chart
  *   backends  one row per rung, OpenCL and CUDA side by side at one size
+ *   summary   one row per rung: its parent and idea (from the registry), and per backend
+ *             its best GFLOPS over the sizes, where, and its fraction of the library there
  *
  * The rows arrive sorted and checked (table_select.c); this file only decides which figure
  * goes in which cell.
@@ -11,6 +13,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "rungs/registry.h"
 
 /* ---- cells shared by the layouts ----------------------------------------------------- */
 
@@ -27,11 +31,17 @@ static void rung_cell(const result_row *r, char *out, size_t size)
         snprintf(out, size, "%s", TABLE_MISSING);
 }
 
+/* The figure a table shows of an ok row: GFLOPS, or GB/s with --metric gbps. */
+static double value_of(const table_options *o, const result_row *r)
+{
+    return o->gbps ? row_gbps(r) : r->gflops;
+}
+
 /* A row that did not run shows its status where its GFLOPS (or GB/s) would be. */
 static void gflops_cell(const table_options *o, const result_row *r, char *out, size_t size)
 {
     if (is_ok(r))
-        fmt_gflops(o->gbps ? row_gbps(r) : r->gflops, out, size);
+        fmt_gflops(value_of(o, r), out, size);
     else
         snprintf(out, size, "%s", r->status);
 }
@@ -60,8 +70,9 @@ static void library_cell(const table_data *d, const result_row *r, char *out, si
         snprintf(out, size, "%s", TABLE_MISSING);
 }
 
-/* The gain over the previous rung that ran; "(vs 1)" says which one when rungs between
- * them did not run, so a FAILED or unsupported rung in between is never hidden. */
+/* The gain over the rung's parent, or its nearest ancestor that ran; "(vs 9)" says which
+ * when that is not the rung just below: a branch of the ladder (rung 17 changes rung 9's
+ * kernel, not 16's), or a FAILED or unsupported parent, which is never hidden. */
 static void step_cell(const table_data *d, const result_row *r, char *out, size_t size)
 {
     const result_row *prev = table_previous_rung(d, r);
@@ -257,6 +268,137 @@ static md_table *build_backends(const table_options *o, const table_data *d)
     return t;
 }
 
+/* ---- --layout summary ------------------------------------------------------------------ */
+
+/* A registry text in a cell: Markdown's emphasis characters escaped ("alpha*A*B"). */
+static void markdown_cell(const char *text, char *out, size_t size)
+{
+    size_t used = 0;
+    for (; *text && used + 3 < size; text++) {
+        if (*text == '*' || *text == '_' || *text == '`')
+            out[used++] = '\\';
+        out[used++] = *text;
+    }
+    out[used] = '\0';
+}
+
+/* "9", or "9 (also 13)" for a rung with a second parent; "–" for rung 1 and baselines. */
+static void parent_cell(const rung *r, char *out, size_t size)
+{
+    if (!r || r->parent == 0)
+        snprintf(out, size, "%s", TABLE_MISSING);
+    else if (r->second_parent)
+        snprintf(out, size, "%d (also %d)", r->parent, r->second_parent);
+    else
+        snprintf(out, size, "%d", r->parent);
+}
+
+/* The registry entry of a row: kernels by number, baselines by name; NULL if none. */
+static const rung *registry_entry(const result_row *r)
+{
+    return r->rung > 0 ? registry_find_number(r->rung) : registry_find(r->rung_name);
+}
+
+static md_table *build_summary(const table_options *o, const table_data *d)
+{
+    /* The backends present, in table order, and the library each compares with. */
+    const char *backends[4];
+    const char *libraries[4] = {NULL, NULL, NULL, NULL};
+    int nbackends = 0;
+    for (int i = 0; i < d->nshown; i++) {
+        const result_row *r = d->shown[i];
+        int b = 0;
+        while (b < nbackends && strcmp(backends[b], r->backend) != 0)
+            b++;
+        if (b == nbackends) {
+            if (nbackends == 4)
+                continue; /* table_select allows opencl, cuda and cpu only */
+            backends[nbackends++] = r->backend;
+        }
+        if (!libraries[b] && r->library[0])
+            libraries[b] = r->library;
+    }
+    for (int a = 0; a < nbackends; a++) /* few: insertion sort by table order */
+        for (int b = a; b > 0 && table_backend_order(backends[b]) <
+                                     table_backend_order(backends[b - 1]); b--) {
+            const char *t = backends[b];
+            backends[b] = backends[b - 1];
+            backends[b - 1] = t;
+            t = libraries[b];
+            libraries[b] = libraries[b - 1];
+            libraries[b - 1] = t;
+        }
+    /* One row per rung, whichever backends measured it. */
+    const result_row **keys = calloc((size_t)d->nshown, sizeof *keys);
+    md_table *t = md_table_new(4 + 3 * nbackends);
+    if (!keys || !t) {
+        free(keys);
+        md_table_free(t);
+        return NULL;
+    }
+    int nkeys = 0;
+    for (int i = 0; i < d->nshown; i++) {
+        int k = 0;
+        while (k < nkeys && compare_rungs(&keys[k], &d->shown[i]) != 0)
+            k++;
+        if (k == nkeys)
+            keys[nkeys++] = d->shown[i];
+    }
+    qsort(keys, (size_t)nkeys, sizeof *keys, compare_rungs);
+
+    md_table_header(t, 0, "rung", 1);
+    md_table_header(t, 1, "name", 0);
+    md_table_header(t, 2, "parent", 0);
+    md_table_header(t, 3, "idea", 0);
+    for (int b = 0; b < nbackends; b++) {
+        char head[64];
+        snprintf(head, sizeof head, "%s best %s", display_backend(backends[b]),
+                 metric_name(o));
+        md_table_header(t, 4 + 3 * b, head, 1);
+        md_table_header(t, 5 + 3 * b, "at", 1);
+        snprintf(head, sizeof head, "vs %s",
+                 libraries[b] ? display_rung_name(libraries[b]) : "library");
+        md_table_header(t, 6 + 3 * b, head, 1);
+    }
+    for (int k = 0; k < nkeys; k++) {
+        int row = md_table_add_row(t);
+        if (row < 0) {
+            md_table_free(t);
+            free(keys);
+            return NULL;
+        }
+        const rung *entry = registry_entry(keys[k]);
+        char cell[TABLE_CELL];
+        rung_cell(keys[k], cell, sizeof cell);
+        md_table_set(t, row, 0, cell);
+        md_table_set(t, row, 1, display_rung_name(keys[k]->rung_name));
+        parent_cell(entry, cell, sizeof cell);
+        md_table_set(t, row, 2, cell);
+        markdown_cell(entry ? entry->idea : TABLE_MISSING, cell, sizeof cell);
+        md_table_set(t, row, 3, cell);
+        for (int b = 0; b < nbackends; b++) {
+            /* The rung's fastest ok row on this backend, any size. */
+            const result_row *best = NULL;
+            for (int i = 0; i < d->nshown; i++) {
+                const result_row *r = d->shown[i];
+                if (compare_rungs(&keys[k], &r) == 0 && strcmp(r->backend, backends[b]) == 0 &&
+                    is_ok(r) && (!best || value_of(o, r) > value_of(o, best)))
+                    best = r;
+            }
+            if (!best)
+                continue; /* the cells stay "–" */
+            gflops_cell(o, best, cell, sizeof cell);
+            md_table_set(t, row, 4 + 3 * b, cell);
+            fmt_shape(best->M, best->N, best->K, cell, sizeof cell);
+            md_table_set(t, row, 5 + 3 * b, cell);
+            library_cell(d, best, cell, sizeof cell);
+            md_table_set(t, row, 6 + 3 * b, cell);
+        }
+    }
+    free(keys);
+    return t;
+}
+
 /* ---- the caption ----------------------------------------------------------------------- */
 
 /* Text for an emphasised caption: Markdown's emphasis and code characters escaped. */
@@ -274,6 +416,8 @@ static void print_caption(const table_options *o, const table_data *d, FILE *out
 {
     if (o->layout == TABLE_SIZES)
         fprintf(out, "\n*%s by size, measured on ", metric_name(o));
+    else if (o->layout == TABLE_SUMMARY)
+        fprintf(out, "\n*Each rung's best %s over the sizes measured on ", metric_name(o));
     else
         fprintf(out, "\n*Measured on ");
     /* Each device once, with its backends, in table order. */
@@ -298,7 +442,7 @@ static void print_caption(const table_options *o, const table_data *d, FILE *out
         }
         fprintf(out, ")");
     }
-    if (o->layout != TABLE_SIZES) {
+    if (o->layout != TABLE_SIZES && o->layout != TABLE_SUMMARY) {
         char shape[64];
         fmt_shape(d->shown[0]->M, d->shown[0]->N, d->shown[0]->K, shape, sizeof shape);
         fprintf(out, " at size %s", shape);
@@ -315,6 +459,7 @@ ladder_status table_print(const table_options *o, const table_data *d, FILE *out
 {
     md_table *t = o->layout == TABLE_SIZES      ? build_sizes(o, d)
                   : o->layout == TABLE_BACKENDS ? build_backends(o, d)
+                  : o->layout == TABLE_SUMMARY  ? build_summary(o, d)
                                                 : build_rows(o, d);
     if (!t)
         return ladder_fail(msg, LADDER_ERROR, "out of memory building the table");

@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "base/text.h"
+#include "rungs/registry.h"
 
 /* ---- --rungs ------------------------------------------------------------------------- */
 
@@ -362,7 +363,7 @@ static ladder_status check_one_device(const table_data *d, char *msg)
 /* The rows and backends layouts show one size; a mix would put unlike numbers together. */
 static ladder_status check_one_size(const table_options *o, const table_data *d, char *msg)
 {
-    if (o->value != VALUE_NONE || o->layout == TABLE_SIZES)
+    if (o->value != VALUE_NONE || o->layout == TABLE_SIZES || o->layout == TABLE_SUMMARY)
         return LADDER_OK;
     int nshapes;
     gemm_size *shapes = table_shapes(d, &nshapes);
@@ -435,16 +436,33 @@ int table_is_library(const table_data *d, const result_row *row)
     return 0;
 }
 
+/* The ok row of kernel rung `number` at the same device, backend and size as `row`. */
+static const result_row *ok_row_of(const table_data *d, const result_row *row, int number)
+{
+    for (int i = 0; i < d->nall; i++) {
+        const result_row *r = &d->all[i];
+        if (r->rung == number && same_place(r, row) && strcmp(r->status, "ok") == 0)
+            return r;
+    }
+    return NULL;
+}
+
+typedef struct {
+    const table_data *d;
+    const result_row *row;
+} place_query;
+
+static int ran_there(int number, const void *ctx)
+{
+    const place_query *q = ctx;
+    return ok_row_of(q->d, q->row, number) != NULL;
+}
+
 const result_row *table_previous_rung(const table_data *d, const result_row *row)
 {
     if (row->rung <= 1 || strcmp(row->status, "ok") != 0)
         return NULL;
-    const result_row *best = NULL;
-    for (int i = 0; i < d->nall; i++) {
-        const result_row *r = &d->all[i];
-        if (r->rung > 0 && r->rung < row->rung && same_place(r, row) &&
-            strcmp(r->status, "ok") == 0 && (!best || r->rung > best->rung))
-            best = r;
-    }
-    return best;
+    const place_query q = {d, row};
+    const int base = rung_nearest_ancestor(row->rung, ran_there, &q);
+    return base ? ok_row_of(d, row, base) : NULL;
 }

@@ -69,6 +69,36 @@ const rung *registry_find(const char *key)
     return NULL;
 }
 
+const rung *registry_find_number(int number)
+{
+    int n;
+    const rung *all = registry_all(&n);
+    for (int i = 0; i < n; i++)
+        if (all[i].kind == RUNG_KERNEL && all[i].number == number)
+            return &all[i];
+    return NULL;
+}
+
+const rung *rung_parent(const rung *r)
+{
+    return r->kind == RUNG_KERNEL && r->parent > 0 ? registry_find_number(r->parent) : NULL;
+}
+
+int rung_nearest_ancestor(int number, int (*ran)(int ancestor, const void *ctx),
+                          const void *ctx)
+{
+    int n;
+    registry_all(&n);
+    const rung *r = registry_find_number(number);
+    /* Parents are lower-numbered (tests/unit/test_registry.c checks it); the count of
+     * steps only keeps a registry with a cycle from hanging the caller. */
+    const rung *a = r ? rung_parent(r) : NULL;
+    for (int steps = 0; a && steps < n; a = rung_parent(a), steps++)
+        if (ran(a->number, ctx))
+            return a->number;
+    return 0;
+}
+
 int rung_param_index(const rung *r, const char *name)
 {
     for (int i = 0; i < r->nparams; i++)

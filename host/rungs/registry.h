@@ -94,6 +94,14 @@ typedef struct rung {
     const char *name;  /* short name: "naive" */
     const char *title; /* chapter title */
     const char *idea;  /* one line for `ladder list` */
+    /* The lineage: the rung whose kernel this one changes, the base of `ladder diff` and of
+     * the step gain (the chapters say which; kernel rungs from 2 on name a lower-numbered
+     * one, so the ladder is a tree); 0 for rung 1 and the baselines. */
+    int parent;
+    /* A second rung whose idea this one takes without starting from its kernel (rung 17
+     * is rung 9's kernel with rung 13's pipeline); 0 for none. The lineage figure draws it
+     * dashed; the diff and the step gain stay with `parent`. */
+    int second_parent;
     rung_kind kind;
     const char *library_backend; /* for RUNG_LIBRARY: "cuda" or "opencl" */
 
@@ -164,6 +172,18 @@ const rung *registry_all(int *count);
 /* By number ("3"), name ("tiling"), id ("03-tiling"), baseline name ("cublas") or
  * "auto"; NULL if none matches. */
 const rung *registry_find(const char *key);
+
+/* The kernel rung numbered `number`, or NULL. */
+const rung *registry_find_number(int number);
+
+/* The kernel rung that `r` changes (rung.parent), or NULL for rung 1 and the baselines. */
+const rung *rung_parent(const rung *r);
+
+/* The nearest ancestor of kernel rung `number` (its parent, else the parent's parent, ...)
+ * for which ran(ancestor, ctx) is 1: what a step gain compares a rung with when its parent
+ * has no figure. 0 when none has, or `number` is no kernel rung's. */
+int rung_nearest_ancestor(int number, int (*ran)(int ancestor, const void *ctx),
+                          const void *ctx);
 
 /* Index of parameter `name` in `r`, or -1. */
 int rung_param_index(const rung *r, const char *name);

@@ -51,6 +51,7 @@ const rung rungs_basic[] = {
         .number = 1, .id = "01-naive", .name = "naive",
         .title = "Naive: one work-item per element of C",
         .idea = "each work-item computes one element of C straight from global memory",
+        .parent = 0, /* the first rung */
         .kind = RUNG_KERNEL,
         .nparams = 1,
         .params = {{"TS", 32, 16, 1, 1024, "work-group edge (TS x TS work-items)",
@@ -61,6 +62,7 @@ const rung rungs_basic[] = {
         .number = 2, .id = "02-tiling", .name = "tiling",
         .title = "Tiling in local memory",
         .idea = "a work-group loads TSxTS tiles of A and B into local memory and reuses them",
+        .parent = 1,
         .kind = RUNG_KERNEL,
         .nparams = 1,
         .params = {{"TS", 32, 16, 2, 64, "tile edge (TS x TS work-items, TS x TS tiles)",
@@ -73,6 +75,7 @@ const rung rungs_basic[] = {
         .number = 3, .id = "03-wpt", .name = "wpt",
         .title = "More work per thread",
         .idea = "each work-item computes WPT elements of C, reusing each value of A it loads",
+        .parent = 2,
         .kind = RUNG_KERNEL,
         .nparams = 2,
         .params = {{"TS", 32, 32, 2, 128, "tile edge", CHOICES(8, 16, 32, 64, 128)},

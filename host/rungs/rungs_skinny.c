@@ -172,6 +172,7 @@ const rung rungs_skinny[] = {
         .number = 20, .id = "20-skinny", .name = "skinny",
         .title = "Skinny and GEMV-like shapes",
         .idea = "M or N up to 16: stream the big matrix with float4s, bound by bandwidth",
+        .parent = 15, .second_parent = 19,
         .kind = RUNG_KERNEL,
         .nparams = 7,
         /* H100 defaults, from counting (kernels-cuda/20-skinny.cu says how): 256

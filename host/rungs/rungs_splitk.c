@@ -106,6 +106,7 @@ const rung rungs_splitk[] = {
         .title = "Split-K: work-groups share the K loop",
         .idea = "rung 15 with K split among work-groups; the partial tiles summed by a "
                 "second kernel or by atomics",
+        .parent = 15,
         .kind = RUNG_KERNEL,
         .nparams = 6,
         /* For small M x N with a long K on the H100: 64 x 64 tiles (4 of them at 128 x 128)

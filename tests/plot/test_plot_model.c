@@ -143,6 +143,45 @@ static void test_later_file_wins(const char *dir)
     plot_model_free(&m);
 }
 
+/* The step figure's base is the parent, not the rung numbered before: rung 17 changes
+ * rung 9's kernel, 16 and 15 branch off 15 and 12; a parent that was not measured gives
+ * way to the nearest ancestor that was. Rows filled here, numbers invented. */
+static void test_step_base(void)
+{
+    const int numbers[] = {9, 12, 15, 16, 17, 18};
+    const int count = (int)(sizeof numbers / sizeof numbers[0]);
+    plot_model m;
+    char msg[LADDER_MSG];
+    memset(&m, 0, sizeof m);
+    m.rows = calloc((size_t)count, sizeof *m.rows);
+    if (!m.rows) {
+        CHECK(0);
+        return;
+    }
+    for (int i = 0; i < count; i++) {
+        result_row *r = &m.rows[i];
+        snprintf(r->device, sizeof r->device, "Fixture GPU");
+        snprintf(r->backend, sizeof r->backend, "cuda");
+        snprintf(r->rung_name, sizeof r->rung_name, "r%d", numbers[i]);
+        snprintf(r->status, sizeof r->status, "ok");
+        r->rung = numbers[i];
+        r->M = r->N = r->K = 4096;
+        r->gflops = 1000.0 * numbers[i];
+    }
+    m.nrows = count;
+    CHECK(plot_model_index(&m, msg) == LADDER_OK && m.ngroups == 1);
+    if (m.ngroups == 1) {
+        CHECK(plot_step_base(&m, 0, 17, 4096) == 9);  /* a branch: not 16 */
+        CHECK(plot_step_base(&m, 0, 18, 4096) == 17);
+        CHECK(plot_step_base(&m, 0, 16, 4096) == 15);
+        CHECK(plot_step_base(&m, 0, 15, 4096) == 12);
+        CHECK(plot_step_base(&m, 0, 12, 4096) == 9);  /* 11 and 10 not measured */
+        CHECK(plot_step_base(&m, 0, 9, 4096) == 0);   /* no ancestor measured */
+        CHECK(plot_step_base(&m, 0, 17, 1024) == 0);  /* nothing at that size */
+    }
+    plot_model_free(&m);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -153,6 +192,7 @@ int main(int argc, char **argv)
     test_format();
     test_model(argv[1]);
     test_later_file_wins(argv[1]);
+    test_step_base();
     if (failures)
         fprintf(stderr, "%d checks failed\n", failures);
     else

@@ -70,6 +70,14 @@ expect_table backends-baselines  --layout backends --size 256 --rungs baselines 
 # GB/s in place of GFLOPS: 4 (MK + KN + MN) bytes over the median time (rung 20's figure)
 expect_table sizes-gbps          --layout sizes --metric gbps --backend cuda --caption $gpu
 expect_table rows-256-gbps       --size 256 --backend cuda --metric gbps $gpu
+# Step gains follow the ladder's tree (rungs/registry.h): 15 against its parent 12, 17
+# against 9 (not 16), 12 against 9 when 10 and 11 did not run.
+expect_table rows-branch         --backend cuda --size 4096 fixture-branch.csv
+# The one-page summary: parent and idea from the registry, each backend's best over the
+# sizes (4096 here) with its fraction of the library there; a rung one backend lacks or
+# that did not run there has "–".
+expect_table summary-branch      --layout summary --caption fixture-branch.csv
+expect_table summary-two-backends --layout summary --size 256 --all-status $gpu
 
 # --- single values ---
 expect_value "3,150"        gflops --backend cuda --rung 3 --size 256 $gpu
@@ -81,6 +89,8 @@ expect_value "0.35"         vs-library --backend cuda --rung wpt --size 256 $gpu
 expect_value "1.00"         vs-library --backend cuda --rung cublas --size 512 $gpu
 expect_value "2.25×"        step-gain --backend cuda --rung 3 --size 256 $gpu
 expect_value "4.27× (vs 1)" step-gain --backend opencl --rung 3 --size 512 $gpu
+expect_value "1.20× (vs 9)" step-gain --rung 17 --size 1024 fixture-branch.csv
+expect_value "0.92×"        step-gain --rung 18 --size 1024 fixture-branch.csv
 expect_value "73.8"         gbps --backend cuda --rung 3 --size 256 $gpu  # 786,432 B / 10.65 us
 # One rung measured with two parameter sets: --params picks one; without it the later row
 # (a rerun) is the one shown.
@@ -123,7 +133,7 @@ expect_error 1 "README.md:1: no header line before the first row" README.md
 expect_error 2 "no result files given"            --size 256
 expect_error 2 "unknown option --bogus"           --bogus $gpu
 expect_error 2 "--backend: 'metal' is not opencl, cuda, cpu or all" --backend metal $gpu
-expect_error 2 "--layout: 'wide' is not rows, sizes or backends"    --layout wide $gpu
+expect_error 2 "--layout: 'wide' is not rows, sizes, backends or summary" --layout wide $gpu
 expect_error 2 "--value: 'flops' is not gflops, ms, vs-library, step-gain or gbps" --value flops $gpu
 expect_error 2 "--metric: 'gbs' is not gflops or gbps"              --metric gbs $gpu
 expect_error 2 "--metric is for tables: for one number in GB/s use --value gbps" \

@@ -12,6 +12,10 @@ expected=$2/tests/fixtures/table/expected
 f=tests/fixtures/table   # marker paths are relative to the repository root
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+# The manifest of these tests: the fixtures a marker may read (relative to the root).
+export LADDER_SOURCES=$work/sources.tsv
+printf '# test manifest\n%s\ttables\tthe fixture\n' $f/fixture-gpu.csv $f/fixture-gpu-rerun.csv \
+  >"$LADDER_SOURCES"
 
 # run EXPECTED_STATUS ARGS...: runs the script, keeping its output in $work/stdout, stderr.
 run() {
@@ -98,8 +102,20 @@ expect_bad() {
 }
 expect_bad "bad.md:2: ladder table --bogus $f/fixture-gpu.csv: ladder table: unknown option --bogus" \
   "text" "<!-- ladder-table: --bogus $f/fixture-gpu.csv -->" "<!-- end ladder-table -->"
-expect_bad "bad.md:1: ladder table --size 256 $f/no-such.csv: ladder table: $f/no-such.csv: cannot open" \
+expect_bad "bad.md:1: $f/no-such.csv is not in the manifest $LADDER_SOURCES" \
   "<!-- ladder-table: --size 256 $f/no-such.csv -->" "<!-- end ladder-table -->"
+# A file that exists but is not in the manifest: refused, in a table, a value or a list.
+expect_bad "bad.md:2: $f/fixture-other-gpu.csv is not in the manifest $LADDER_SOURCES" \
+  "text" "<!-- ladder-table: --size 256 $f/fixture-gpu.csv $f/fixture-other-gpu.csv -->" \
+  "<!-- end ladder-table -->"
+expect_bad "bad.md:1: $f/fixture-params.csv is not in the manifest" \
+  "It reaches <!-- ladder-value: gflops --rung 3 --size 256 $f/fixture-params.csv -->1<!-- end -->."
+expect_bad "bad.md:1: ladder-diff marker without its '<!-- end ladder-diff -->' line" \
+  "<!-- ladder-diff: 2 -->" "text"
+expect_bad "bad.md:2: '<!-- end ladder-diff -->' without a ladder-diff marker before it" \
+  "text" "<!-- end ladder-diff -->"
+expect_bad "bad.md:1: ladder diff 1: ladder diff: rung 1 naive has no parent" \
+  "<!-- ladder-diff: 1 -->" "<!-- end ladder-diff -->"
 expect_bad "bad.md:1: ladder-table marker without its '<!-- end ladder-table -->' line" \
   "<!-- ladder-table: --size 256 $f/fixture-gpu.csv -->" "| a |"
 expect_bad "bad.md:2: '<!-- end ladder-table -->' without a ladder-table marker before it" \
@@ -115,12 +131,42 @@ expect_bad "bad.md:1: ladder table --value gflops --size 256 $f/fixture-gpu.csv:
 expect_bad "bad.md:1: cannot split the marker's arguments" \
   "<!-- ladder-table: --device \"gpu $f/fixture-gpu.csv -->" "<!-- end ladder-table -->"
 
+# --- a generated diff: `ladder diff` in a diff fence, kept fresh like a table ---
+printf '%s\n' "Rung 2's change:" "<!-- ladder-diff: 2 --backend opencl -->" "old" \
+  "<!-- end ladder-diff -->" >"$work/diff.md"
+{
+  printf '%s\n' "Rung 2's change:" "<!-- ladder-diff: 2 --backend opencl -->" "" '```diff'
+  "$LADDER" diff 2 --backend opencl
+  printf '%s\n' '```' "" "<!-- end ladder-diff -->"
+} >"$work/want-diff.md"
+if run 1 --check "$work/diff.md"; then expect_stderr "diff.md:2: ladder-diff block"; fi
+run 0 "$work/diff.md" || true
+diff -u "$work/want-diff.md" "$work/diff.md" >&2 || fail "the generated diff is not ladder diff's"
+run 0 --check "$work/diff.md" || true
+
+# --- the manifest itself ---
+printf '%s\n' "<!-- ladder-table: --size 256 $f/fixture-gpu.csv -->" "<!-- end ladder-table -->" >"$work/one.md"
+printf '%s\ttables\n' $f/fixture-gpu.csv >"$work/short.tsv"
+LADDER_SOURCES=$work/short.tsv run 2 "$work/one.md" || true
+expect_stderr "$work/short.tsv:1: expected three tab-separated fields (file, uses, why)"
+printf '%s\ttables\twhy\n' $f/no-such.csv >"$work/missing.tsv"
+LADDER_SOURCES=$work/missing.tsv run 2 "$work/one.md" || true
+expect_stderr "$work/missing.tsv:1: $f/no-such.csv: no such file"
+LADDER_SOURCES=$work/none.tsv run 2 "$work/one.md" || true
+expect_stderr "no manifest at $work/none.tsv"
+
+# Both ways: on the real tutorial, a file the manifest lists for tables that no marker
+# reads fails --check (the tutorial itself is fresh: tutorial_tables_fresh checks that).
+cp "$2/tutorial/sources.tsv" "$work/unread.tsv"
+printf '%s\ttables\tread by nothing\n' $f/fixture-other-gpu.csv >>"$work/unread.tsv"
+LADDER_SOURCES=$work/unread.tsv run 1 --check || true
+expect_stderr "$f/fixture-other-gpu.csv is listed for tables, but no table reads it"
+
 # --- usage ---
 run 2 --bogus || true
 expect_stderr "unknown option --bogus"
 run 2 "$work/no-such.md" || true
 expect_stderr "no such file"
-printf '%s\n' "<!-- ladder-table: --size 256 $f/fixture-gpu.csv -->" "<!-- end ladder-table -->" >"$work/one.md"
 LADDER=$work/no-ladder run 2 "$work/one.md" || true
 expect_stderr "no ladder binary at $work/no-ladder"
 

@@ -86,6 +86,53 @@ static device_info big_gpu(void)
     return d;
 }
 
+/* For rung_nearest_ancestor: the rungs that "ran" are those set in the array. */
+static int in_set(int number, const void *ctx)
+{
+    const int *set = ctx;
+    return number > 0 && number < 64 && set[number];
+}
+
+/* The lineage: every kernel rung from 2 on has a parent, and a second parent if any, that
+ * is a lower-numbered kernel rung (so following parents always ends, at rung 1: the
+ * ladder is a tree, with the second parents as extra edges); rung 1 and the entries that
+ * are not kernels have none. The chapters' branch points are where they say they are. */
+static void check_lineage(const rung *all, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const rung *r = &all[i];
+        if (r->kind != RUNG_KERNEL || r->number == 1) {
+            CHECK(r->parent == 0 && r->second_parent == 0 && rung_parent(r) == NULL);
+            continue;
+        }
+        CHECK(r->parent >= 1 && r->parent < r->number);
+        CHECK(rung_parent(r) && rung_parent(r)->number == r->parent);
+        CHECK(r->second_parent == 0 ||
+              (r->second_parent < r->number && r->second_parent != r->parent));
+        /* The walk up the parents reaches rung 1 in fewer steps than there are rungs. */
+        const rung *a = r;
+        int steps = 0;
+        while (a && a->number != 1 && steps <= n) {
+            a = rung_parent(a);
+            steps++;
+        }
+        CHECK(a && a->number == 1 && steps < n);
+    }
+    CHECK(registry_find("15")->parent == 12 && registry_find("17")->parent == 9);
+    CHECK(registry_find("17")->second_parent == 13 && registry_find("19")->parent == 15);
+    CHECK(registry_find("2")->parent == 1 && registry_find("18")->parent == 17);
+    /* The nearest ancestor that ran: the parent, else up the tree, never a sibling. */
+    int ran[64] = {0};
+    ran[9] = ran[13] = ran[16] = 1;
+    CHECK(rung_nearest_ancestor(17, in_set, ran) == 9);
+    CHECK(rung_nearest_ancestor(18, in_set, ran) == 9);   /* 17 did not run */
+    CHECK(rung_nearest_ancestor(15, in_set, ran) == 9);   /* 12, 11, 10 did not */
+    CHECK(rung_nearest_ancestor(14, in_set, ran) == 13);
+    CHECK(rung_nearest_ancestor(5, in_set, ran) == 0);    /* nothing below ran */
+    CHECK(rung_nearest_ancestor(1, in_set, ran) == 0);
+    CHECK(rung_nearest_ancestor(999, in_set, ran) == 0);  /* no such rung */
+}
+
 int main(void)
 {
     int n;
@@ -168,6 +215,7 @@ int main(void)
     CHECK(registry_find("cublas") && registry_find("cublas")->kind == RUNG_LIBRARY);
     CHECK(registry_find("CPU") && registry_find("cpu")->kind == RUNG_HOST);
     CHECK(registry_find("nope") == NULL);
+    check_lineage(all, n);
     CHECK(registry_find("999") == NULL);
 
     /* A CUDA-only rung on OpenCL, and on a CUDA GPU older than it needs: unsupported with

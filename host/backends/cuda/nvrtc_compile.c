@@ -6,8 +6,8 @@
  * compile errors all surface here, with the compiler's log.
  */
 #include "backends/cuda/nvrtc_compile.h"
+#include "base/text_file.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,41 +17,6 @@
 /* Most options one compile takes: the rung's defines plus the few added here. Rungs have
  * at most RUNG_MAX_PARAMS (8) parameters, so this leaves plenty of room. */
 #define MAX_OPTIONS 48
-
-/* Reads the whole file into a NUL-terminated heap buffer (NVRTC wants a C string). */
-static ladder_status read_text_file(const char *path, char **text, char *msg)
-{
-    *text = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return ladder_fail(msg, LADDER_ERROR, "fopen(%s): %s", path, strerror(errno));
-
-    /* Grow the buffer as we read rather than trusting fseek/ftell, which do not work on
-     * pipes or on files that change while we read them. */
-    size_t capacity = 16384, length = 0;
-    char *buffer = malloc(capacity);
-    while (buffer) {
-        length += fread(buffer + length, 1, capacity - length - 1, f);
-        if (length < capacity - 1)
-            break; /* short read: end of file or an error, told apart below */
-        capacity *= 2;
-        char *bigger = realloc(buffer, capacity);
-        if (!bigger)
-            free(buffer);
-        buffer = bigger;
-    }
-    int read_error = ferror(f);
-    fclose(f);
-    if (!buffer)
-        return ladder_fail(msg, LADDER_ERROR, "malloc: out of memory reading %s", path);
-    if (read_error) {
-        free(buffer);
-        return ladder_fail(msg, LADDER_ERROR, "fread(%s): read error", path);
-    }
-    buffer[length] = '\0';
-    *text = buffer;
-    return LADDER_OK;
-}
 
 /* The part of `path` after the last '/': NVRTC prefixes every log line with the program
  * name, and "01-naive.cu(12): error" reads better than the full path repeated. */
@@ -195,7 +160,7 @@ ladder_status nvrtc_compile_file(const char *path, const char *options, const ch
                            "can be made", arch);
 
     char *source = NULL;
-    ladder_status status = read_text_file(path, &source, msg);
+    ladder_status status = text_file_read(path, &source, NULL, msg);
     if (status != LADDER_OK)
         return status;
 

@@ -5,7 +5,6 @@
  * size and rerun without rebuilding the harness. No fast-math options are added: results
  * must meet the FP32 error bound the verifier checks.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,40 +13,9 @@
 
 #include "backends/opencl/opencl_errors.h"
 #include "backends/opencl/opencl_internal.h"
+#include "base/text_file.h"
 
 /* ---- compile ---- */
-
-/* The whole file as one NUL-terminated string (malloc'd). */
-static ladder_status read_source(const char *path, char **text, size_t *length, char *msg)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return ladder_fail(msg, LADDER_ERROR, "cannot open kernel source %s: %s", path,
-                           strerror(errno));
-    long size = -1;
-    if (fseek(f, 0, SEEK_END) == 0)
-        size = ftell(f);
-    if (size < 0 || fseek(f, 0, SEEK_SET) != 0) {
-        fclose(f);
-        return ladder_fail(msg, LADDER_ERROR, "cannot read kernel source %s: %s", path,
-                           strerror(errno));
-    }
-    *text = malloc((size_t)size + 1);
-    if (!*text) {
-        fclose(f);
-        return ladder_fail(msg, LADDER_ERROR, "out of memory reading %s", path);
-    }
-    size_t got = fread(*text, 1, (size_t)size, f);
-    fclose(f);
-    if (got != (size_t)size) {
-        free(*text);
-        *text = NULL;
-        return ladder_fail(msg, LADDER_ERROR, "short read of kernel source %s", path);
-    }
-    (*text)[size] = '\0';
-    *length = (size_t)size;
-    return LADDER_OK;
-}
 
 /* The compiler's own words are what a student needs after a typo in a kernel, so the
  * message is the failed call followed by the build log (as much as fits). */
@@ -80,7 +48,7 @@ ladder_status ocl_compile(backend_session *s, const char *path, const char *opti
         options = "";
     char *source = NULL;
     size_t length = 0;
-    ladder_status st = read_source(path, &source, &length, msg);
+    ladder_status st = text_file_read(path, &source, &length, msg);
     if (st != LADDER_OK)
         return st;
 
