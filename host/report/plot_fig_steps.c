@@ -35,6 +35,18 @@ int plot_step_base(const plot_model *m, int group, int number, long n)
     return rung_nearest_ancestor(number, measured_there, &q);
 }
 
+/* Rung `number`'s GFLOPS over its base's (plot_step_base) at size n, with the base in
+ * *base; 0 when the rung or every ancestor of it has no ok row there. */
+static double step_ratio(const plot_model *m, int group, const plot_device *d,
+                         const plot_group *g, int number, long n, int *base)
+{
+    double v = plot_gflops(m, d->name, g->backend, number, NULL, n);
+    *base = plot_step_base(m, group, number, n);
+    if (v <= 0.0 || *base == 0)
+        return 0.0;
+    return v / plot_gflops(m, d->name, g->backend, *base, NULL, n);
+}
+
 ladder_status plot_fig_steps(plot_job *job, int group, char *msg)
 {
     const plot_model *m = job->model;
@@ -49,11 +61,10 @@ ladder_status plot_fig_steps(plot_job *job, int group, char *msg)
     int nsteps = 0;
     double lowest = 1.0, highest = 1.0;
     for (int r = 0; r < nrungs; r++) {
-        double v = plot_gflops(m, d->name, g->backend, rungs[r], NULL, n);
-        int base = plot_step_base(m, group, rungs[r], n);
-        if (v <= 0.0 || base == 0)
+        int base;
+        double ratio = step_ratio(m, group, d, g, rungs[r], n, &base);
+        if (ratio <= 0.0)
             continue;
-        double ratio = v / plot_gflops(m, d->name, g->backend, base, NULL, n);
         lowest = ratio < lowest ? ratio : lowest;
         highest = ratio > highest ? ratio : highest;
         nsteps++;
@@ -79,11 +90,10 @@ ladder_status plot_fig_steps(plot_job *job, int group, char *msg)
                       "parent\n", d->name, plot_backend_label(g->backend), n);
     int step = 0;
     for (int r = 0; r < nrungs; r++) {
-        double v = plot_gflops(m, d->name, g->backend, rungs[r], NULL, n);
-        int base = plot_step_base(m, group, rungs[r], n);
-        if (v <= 0.0 || base == 0)
+        int base;
+        double ratio = step_ratio(m, group, d, g, rungs[r], n, &base);
+        if (ratio <= 0.0)
             continue;
-        double ratio = v / plot_gflops(m, d->name, g->backend, base, NULL, n);
         char label[128], text[32];
         if (base == rungs[r] - 1)
             snprintf(label, sizeof label, "%d %s", rungs[r], plot_rung_name(m, rungs[r]));

@@ -212,6 +212,22 @@ static int compare_rungs(const void *pa, const void *pb)
     return c;
 }
 
+/* One representative row per rung of the shown rows, whichever backend it came from, in
+ * rung order, into `keys` (room for d->nshown); returns how many. */
+static int rung_keys(const table_data *d, const result_row **keys)
+{
+    int nkeys = 0;
+    for (int i = 0; i < d->nshown; i++) {
+        int k = 0;
+        while (k < nkeys && compare_rungs(&keys[k], &d->shown[i]) != 0)
+            k++;
+        if (k == nkeys)
+            keys[nkeys++] = d->shown[i];
+    }
+    qsort(keys, (size_t)nkeys, sizeof *keys, compare_rungs);
+    return nkeys;
+}
+
 static md_table *build_backends(const table_options *o, const table_data *d)
 {
     static const char *const backends[] = {"opencl", "cuda"};
@@ -223,15 +239,7 @@ static md_table *build_backends(const table_options *o, const table_data *d)
         md_table_free(t);
         return NULL;
     }
-    int nkeys = 0;
-    for (int i = 0; i < d->nshown; i++) {
-        int k = 0;
-        while (k < nkeys && compare_rungs(&keys[k], &d->shown[i]) != 0)
-            k++;
-        if (k == nkeys)
-            keys[nkeys++] = d->shown[i];
-    }
-    qsort(keys, (size_t)nkeys, sizeof *keys, compare_rungs);
+    const int nkeys = rung_keys(d, keys);
 
     md_table_header(t, 0, "rung", 1);
     md_table_header(t, 1, "name", 0);
@@ -336,15 +344,7 @@ static md_table *build_summary(const table_options *o, const table_data *d)
         md_table_free(t);
         return NULL;
     }
-    int nkeys = 0;
-    for (int i = 0; i < d->nshown; i++) {
-        int k = 0;
-        while (k < nkeys && compare_rungs(&keys[k], &d->shown[i]) != 0)
-            k++;
-        if (k == nkeys)
-            keys[nkeys++] = d->shown[i];
-    }
-    qsort(keys, (size_t)nkeys, sizeof *keys, compare_rungs);
+    const int nkeys = rung_keys(d, keys);
 
     md_table_header(t, 0, "rung", 1);
     md_table_header(t, 1, "name", 0);

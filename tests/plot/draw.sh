@@ -2,12 +2,7 @@
 # `ladder plot` on the committed fixtures: every expected picture is written, is a real PNG
 # or SVG, and the numbers printed on the charts are the right ones.
 # Usage: draw.sh LADDER FIXTURES_DIR
-set -euo pipefail
-ladder=$1
-fixtures=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/lib.bash"
 
 # A real PNG starts with its 8-byte signature; a complete SVG opens and closes.
 check_png() {

@@ -5,12 +5,7 @@
 # file's, a device without ceilings gets none (said), and every bad ceilings file or
 # option is refused with its reason before anything is drawn.
 # Usage: roofline.sh LADDER FIXTURES_DIR
-set -euo pipefail
-ladder=$1
-fixtures=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/lib.bash"
 
 "$ladder" plot --out "$work/figures" --keep-data --ceilings "$fixtures/ceilings.tsv" \
     "$fixtures/gpu-a-cuda-opencl.csv" "$fixtures/cpu-pocl.csv" "$fixtures/shapes-gpu.csv" \

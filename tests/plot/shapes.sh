@@ -5,12 +5,7 @@
 # rows never taken for a vendor library in the other charts or by ladder table's
 # "baselines"; and no shapes chart from a square sweep without auto.
 # Usage: shapes.sh LADDER FIXTURES_DIR
-set -euo pipefail
-ladder=$1
-fixtures=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/lib.bash"
 
 "$ladder" plot --out "$work/figures" --keep-data "$fixtures/shapes-gpu.csv" > "$work/stdout" \
     2> "$work/stderr" || { cat "$work/stderr"; fail "ladder plot failed"; }
