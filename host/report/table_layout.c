@@ -213,9 +213,12 @@ static int compare_rungs(const void *pa, const void *pb)
 }
 
 /* One representative row per rung of the shown rows, whichever backend it came from, in
- * rung order, into `keys` (room for d->nshown); returns how many. */
-static int rung_keys(const table_data *d, const result_row **keys)
+ * rung order: a new array (free() it), its length in *count; NULL when out of memory. */
+static const result_row **rung_keys(const table_data *d, int *count)
 {
+    const result_row **keys = calloc((size_t)d->nshown + 1, sizeof *keys);
+    if (!keys)
+        return NULL;
     int nkeys = 0;
     for (int i = 0; i < d->nshown; i++) {
         int k = 0;
@@ -225,21 +228,21 @@ static int rung_keys(const table_data *d, const result_row **keys)
             keys[nkeys++] = d->shown[i];
     }
     qsort(keys, (size_t)nkeys, sizeof *keys, compare_rungs);
-    return nkeys;
+    *count = nkeys;
+    return keys;
 }
 
 static md_table *build_backends(const table_options *o, const table_data *d)
 {
     static const char *const backends[] = {"opencl", "cuda"};
-    /* One representative row per rung, whichever backend it came from. */
-    const result_row **keys = calloc((size_t)d->nshown, sizeof *keys);
+    int nkeys = 0;
+    const result_row **keys = rung_keys(d, &nkeys);
     md_table *t = md_table_new(6);
     if (!keys || !t) {
         free(keys);
         md_table_free(t);
         return NULL;
     }
-    const int nkeys = rung_keys(d, keys);
 
     md_table_header(t, 0, "rung", 1);
     md_table_header(t, 1, "name", 0);
@@ -337,14 +340,14 @@ static md_table *build_summary(const table_options *o, const table_data *d)
             libraries[b - 1] = t;
         }
     /* One row per rung, whichever backends measured it. */
-    const result_row **keys = calloc((size_t)d->nshown, sizeof *keys);
+    int nkeys = 0;
+    const result_row **keys = rung_keys(d, &nkeys);
     md_table *t = md_table_new(4 + 3 * nbackends);
     if (!keys || !t) {
         free(keys);
         md_table_free(t);
         return NULL;
     }
-    const int nkeys = rung_keys(d, keys);
 
     md_table_header(t, 0, "rung", 1);
     md_table_header(t, 1, "name", 0);
