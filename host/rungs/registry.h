@@ -19,6 +19,22 @@
  * harness passes alpha = 1, beta = 0 and lda = M, ldb = K, ldc = M, as it calls the
  * libraries. A rung whose call is several kernels (rung.launches: split-K's GEMM and
  * reduction) takes those arguments in every kernel, and a workspace W after ldc.
+ *
+ * The rest of a BLAS call (precision, transposes, layout):
+ *   - Precision. A rung that sets `takes_double` computes in double when compiled with
+ *     -DLADDER_DOUBLE=1: its source includes the folder's precision header
+ *     (kernels-opencl/real.h, kernels-cuda/real.cuh), which defines `real` (float or
+ *     double) and its vector types, and uses them for every matrix element. Without the
+ *     define it is the float kernel, unchanged. The harness then hands it buffers of
+ *     doubles, alpha and beta as doubles (ARG_REAL), and scales local_mem_bytes() (given
+ *     for float) by the element size.
+ *   - Transposes. A `blas_args` rung that sets `takes_transposes` honors -DTRANS_A=0|1 and
+ *     -DTRANS_B=0|1 (both always given to it): with TRANS_A=1 the A argument holds A^T, a
+ *     KxM column-major matrix (A(m,k) = A[k + m*lda], lda >= K); with TRANS_B=1 B holds
+ *     B^T, NxK (B(k,n) = B[n + k*ldb], ldb >= N).
+ *   - Layout. No kernel sees row-major: a row-major C = op(A) op(B) is the column-major
+ *     C^T = op(B)^T op(A)^T, so the harness swaps A and B (and M and N, and the transpose
+ *     flags' operands) and calls the same column-major kernel, as BLAS wrappers do.
  */
 #ifndef LADDER_REGISTRY_H
 #define LADDER_REGISTRY_H
@@ -130,6 +146,16 @@ typedef struct rung {
      * |c - r| <= K u (|A||B|); 0 means float32's 2^-24. Larger for kernels that multiply in
      * a narrower format (rung 16's split TF32 products). */
     double unit_roundoff;
+
+    /* The precision switch (above): 1 when the source computes in double under
+     * -DLADDER_DOUBLE=1. When 0, a double case is reported unsupported with
+     * no_double_reason (NULL: "its kernel is written for float only"). The tensor-core
+     * rungs say why they cannot. */
+    int takes_double;
+    const char *no_double_reason;
+    /* 1 for a blas_args rung whose kernels honor TRANS_A and TRANS_B (above); a transposed
+     * case on any other rung is reported unsupported. */
+    int takes_transposes;
 
     /* Launch geometry for the sizes the kernel sees (padded sizes if `pads`). For a rung
      * of several kernels: the main kernel's, whose work-group is the largest. */

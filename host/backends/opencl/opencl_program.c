@@ -40,6 +40,18 @@ static ladder_status build_failure(cl_program program, cl_device_id device, cons
     return LADDER_ERROR;
 }
 
+/* "-I <folder of path> <options>": a malloc'd string, or NULL when out of memory. */
+static char *build_options(const char *path, const char *options)
+{
+    const char *slash = strrchr(path, '/');
+    int dir_length = slash ? (int)(slash - path) : 1;
+    size_t size = (size_t)dir_length + strlen(options) + 8;
+    char *out = malloc(size);
+    if (out)
+        snprintf(out, size, "-I %.*s %s", dir_length, slash ? path : ".", options);
+    return out;
+}
+
 ladder_status ocl_compile(backend_session *s, const char *path, const char *options,
                           gpu_program **program, char *msg)
 {
@@ -66,7 +78,15 @@ ladder_status ocl_compile(backend_session *s, const char *path, const char *opti
         free(p);
         return ocl_fail(msg, err, "clCreateProgramWithSource(%s)", path);
     }
-    err = clBuildProgram(p->program, 1, &s->device, options, NULL, NULL);
+    /* The kernel's own folder is on the include path, as NVRTC's is (nvrtc_compile.c), so
+     * that a kernel can include the folder's shared headers (the precision switch). */
+    char *full = build_options(path, options);
+    if (!full) {
+        ocl_release_program(p);
+        return ladder_fail(msg, LADDER_ERROR, "out of memory compiling %s", path);
+    }
+    err = clBuildProgram(p->program, 1, &s->device, full, NULL, NULL);
+    free(full);
     if (err != CL_SUCCESS) {
         build_failure(p->program, s->device, path, options, err, msg);
         ocl_release_program(p);
