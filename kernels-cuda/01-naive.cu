@@ -18,16 +18,19 @@
  * Parameters: TS (block edge: TS x TS threads).
  * Sizes: any M, N, K >= 1: the grid is rounded up to whole blocks and the threads outside
  *   C return at once.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.cuh).
  */
+#include "real.cuh"
+
 extern "C" __global__ void gemm(const int M, const int N, const int K,
-                                const float *A, const float *B, float *C)
+                                const real *A, const real *B, real *C)
 {
     const int m = blockDim.x * blockIdx.x + threadIdx.x; /* row of C */
     const int n = blockDim.y * blockIdx.y + threadIdx.y; /* column of C */
     if (m >= M || n >= N)
         return;
 
-    float acc = 0.0f;
+    real acc = 0;
 #pragma unroll 32
     for (int k = 0; k < K; k++)
         acc += A[k * M + m] * B[n * K + k];

@@ -16,16 +16,19 @@
  * Parameters: TS (work-group edge: TS x TS work-items).
  * Sizes: any M, N, K >= 1: the global range is rounded up to whole work-groups and the
  *   work-items outside C return at once.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.h).
  */
+#include "real.h"
+
 __kernel void gemm(const int M, const int N, const int K,
-                   const __global float *A, const __global float *B, __global float *C)
+                   const __global real *A, const __global real *B, __global real *C)
 {
     const int m = get_global_id(0); /* row of C */
     const int n = get_global_id(1); /* column of C */
     if (m >= M || n >= N)
         return;
 
-    float acc = 0.0f;
+    real acc = 0;
 #pragma unroll 32
     for (int k = 0; k < K; k++)
         acc += A[m + k * M] * B[k + n * K];

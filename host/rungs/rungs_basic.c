@@ -57,6 +57,7 @@ const rung rungs_basic[] = {
         .params = {{"TS", 32, 16, 1, 1024, "work-group edge (TS x TS work-items)",
                     CHOICES(4, 8, 16, 32)}},
         .geometry = naive_geometry,
+        .takes_double = 1,
     },
     {
         .number = 2, .id = "02-tiling", .name = "tiling",
