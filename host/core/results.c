@@ -58,6 +58,10 @@ static const result_column columns[] = {
     {"error_ratio", REAL(error_ratio, "%.4g", SHOWN_CHECKED),
      "largest |error| / bound over the checked elements (≤ 1 passes); the bound uses the "
      "rung's unit roundoff (`ladder list`)"},
+    {"rel_error", REAL(rel_error, "%.3g", SHOWN_CHECKED),
+     "largest |c − r| / (|A||B|)_ij over the elements checked one by one (all of them, or "
+     "the sample): the error in units of the product's size, comparable across methods and "
+     "precisions; empty where not verified and in files written before the column"},
     {"verify", TEXT(verify), "`full`, `sampled` or `off`"},
     {"status", TEXT(status),
      "`ok`, `FAILED` (wrong result), `unsupported` (cannot run here; see reason), `error`"},
@@ -71,6 +75,18 @@ static const result_column columns[] = {
 #undef REAL
 #undef MEMBER
 #define NCOLUMNS ((int)(sizeof columns / sizeof columns[0]))
+
+/* Columns added after result files were first written: a file whose header lacks one
+ * still reads, each of its rows taking the column's empty value. */
+static const char *const added_later[] = {"rel_error"};
+
+static int is_added_later(const char *name)
+{
+    for (size_t i = 0; i < sizeof added_later / sizeof added_later[0]; i++)
+        if (strcmp(name, added_later[i]) == 0)
+            return 1;
+    return 0;
+}
 
 const result_column *results_columns(int *count)
 {
@@ -210,7 +226,8 @@ static int split_csv(char *line, char **fields, int max)
 }
 
 /* Reads one field into its member of `row`, as its column says; 0 when it is not a
- * number where one is needed. An empty number reads as 0 (not measured). */
+ * number where one is needed. An empty number reads as 0 (not measured), or -1 in a
+ * SHOWN_CHECKED column (not checked: the writer leaves negative values empty). */
 static int parse_field(const result_column *c, const char *text, result_row *row)
 {
     char *member = (char *)row + c->offset;
@@ -235,7 +252,7 @@ static int parse_field(const result_column *c, const char *text, result_row *row
         *(unsigned long long *)member = *text ? strtoull(text, &end, 10) : 0;
         break;
     case COLUMN_REAL:
-        *(double *)member = *text ? strtod(text, &end) : 0;
+        *(double *)member = *text ? strtod(text, &end) : c->shown == SHOWN_CHECKED ? -1 : 0;
         break;
     case COLUMN_TEXT:
         break;
@@ -243,18 +260,20 @@ static int parse_field(const result_column *c, const char *text, result_row *row
     return *end == '\0' && errno == 0;
 }
 
-/* Fills `row` from the fields, mapped by header position. Returns the index of the column
- * that failed to parse, or -1. */
+/* Fills `row` from the fields, mapped by header position (-1: a column added after the
+ * file was written, read as empty). Returns the index of the column that failed to
+ * parse, or -1. */
 static int row_from_fields(char **f, const int *col, result_row *row)
 {
     memset(row, 0, sizeof *row);
     for (int i = 0; i < NCOLUMNS; i++)
-        if (!parse_field(&columns[i], f[col[i]], row))
+        if (!parse_field(&columns[i], col[i] >= 0 ? f[col[i]] : "", row))
             return i;
     return -1;
 }
 
-/* Maps header names to positions; returns 0 if a column of the schema is missing. */
+/* Maps header names to positions; returns 0 if a column of the schema is missing (one
+ * added later may be: older files lack it). */
 static int map_header(char **f, int n, int *col, const char **missing)
 {
     for (int i = 0; i < NCOLUMNS; i++) {
@@ -262,7 +281,7 @@ static int map_header(char **f, int n, int *col, const char **missing)
         for (int j = 0; j < n; j++)
             if (strcmp(f[j], columns[i].name) == 0)
                 col[i] = j;
-        if (col[i] < 0) {
+        if (col[i] < 0 && !is_added_later(columns[i].name)) {
             *missing = columns[i].name;
             return 0;
         }

@@ -37,6 +37,7 @@ typedef struct {
     double vs_library;    /* gflops / the vendor library's at this size; 0 = not measured */
     char library[16];     /* which library vs_library compares with */
     double error_ratio;   /* max over checked elements of |c - r| / bound (<= 1 passes) */
+    double rel_error;     /* max over checked elements of |c - r| / (|A||B|)_ij; -1 = none */
     char verify[16];      /* full | sampled | off */
     char status[16];      /* ok | FAILED | unsupported | error */
     char reason[256];     /* why, for FAILED/unsupported/error rows */
@@ -52,7 +53,8 @@ typedef enum {
     COLUMN_LONG, /* a long member, a decimal integer */
     COLUMN_SEED, /* an unsigned long long member, a decimal integer */
     COLUMN_REAL, /* a double member, written with `format` when `shown` allows, else empty;
-                    an empty field reads as 0 */
+                    an empty field reads as 0, or as -1 (not checked) in a SHOWN_CHECKED
+                    column, whose measured values are never negative */
 } column_kind;
 
 /* When a COLUMN_REAL field is written; otherwise it is left empty. */

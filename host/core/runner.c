@@ -44,6 +44,7 @@ void runner_row_identity(result_row *row, uint64_t seed, const run_target *t,
     row->K = s->K;
     row->seed = seed;
     row->error_ratio = -1;
+    row->rel_error = -1;
 }
 
 void runner_row_outcome(result_row *row, ladder_status st, const measure_result *m,
@@ -60,6 +61,7 @@ void runner_row_outcome(result_row *row, ladder_status st, const measure_result 
         return;
     }
     row->error_ratio = m->verified ? m->check.error_ratio : -1;
+    row->rel_error = m->verified ? m->check.rel_error : -1;
     if (m->verified && !m->check.passed) {
         snprintf(row->status, sizeof row->status, "FAILED");
         snprintf(row->reason, sizeof row->reason, "%s", m->check.detail);

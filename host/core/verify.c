@@ -294,6 +294,14 @@ static int record(verify_outcome *o, double err, double bound, const char *what,
     return 1;
 }
 
+/* The error of one element relative to (|A||B|)_ij (verify_outcome.rel_error). Inputs are
+ * never zero, so absprod > 0; an exact zero product would have no scale, and is skipped. */
+static void record_relative(verify_outcome *o, double err, double absprod)
+{
+    if (absprod > 0)
+        o->rel_error = fmax(o->rel_error, err / absprod);
+}
+
 static void verify_full(const reference *r, const float *C, double u, verify_outcome *o)
 {
     size_t nc = (size_t)r->M * r->N;
@@ -301,6 +309,7 @@ static void verify_full(const reference *r, const float *C, double u, verify_out
         double c = C[e];
         record(o, fabs(c - r->ref[e]), element_bound(r->K, u, r->absprod[e]), "element",
                (long)(e % (size_t)r->M), (long)(e / (size_t)r->M), c, r->ref[e]);
+        record_relative(o, fabs(c - r->ref[e]), r->absprod[e]);
     }
     o->checked = (long)nc;
 }
@@ -312,6 +321,7 @@ static void verify_sampled(const reference *r, const float *C, double u, verify_
         double c = C[r->si[s] + r->sj[s] * M];
         record(o, fabs(c - r->sref[s]), element_bound(r->K, u, r->sabs[s]), "element",
                r->si[s], r->sj[s], c, r->sref[s]);
+        record_relative(o, fabs(c - r->sref[s]), r->sabs[s]);
     }
     /* The bounds above were built for u = 2^-24; scale them for other arithmetic. */
     const double scale = (verify_gamma(r->K, u) + verify_gamma(r->K, 0x1p-53)) /
@@ -366,6 +376,7 @@ void verify_result(const reference *r, const float *C, double u, verify_outcome 
 {
     o->passed = 1;
     o->error_ratio = 0;
+    o->rel_error = 0;
     o->checked = 0;
     o->detail[0] = '\0';
     /* NaN or Inf anywhere fails, whatever the mode: the output was poisoned with NaN. */
@@ -374,6 +385,7 @@ void verify_result(const reference *r, const float *C, double u, verify_outcome 
         if (!isfinite(C[e])) {
             o->passed = 0;
             o->error_ratio = INFINITY;
+            o->rel_error = INFINITY;
             snprintf(o->detail, sizeof o->detail,
                      "element (%ld,%ld) is %s: never written, or overflowed",
                      (long)(e % (size_t)r->M), (long)(e / (size_t)r->M),
