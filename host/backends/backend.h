@@ -89,6 +89,12 @@ typedef struct {
     ladder_status (*library_sgemm)(backend_session *s, int M, int N, int K, gpu_buffer *A,
                                    gpu_buffer *B, gpu_buffer *C, char *msg);
     const char *library_name; /* "cublas", "clblast" */
+    /* The same call on the TF32 tensor cores (reduced precision: each input keeps 10
+     * fraction bits); the handle's math mode is restored after it. NULL when the backend
+     * has no such mode (CLBlast, or a CUDA build without it). */
+    ladder_status (*library_sgemm_tf32)(backend_session *s, int M, int N, int K,
+                                        gpu_buffer *A, gpu_buffer *B, gpu_buffer *C,
+                                        char *msg);
 } backend_ops;
 
 /* The backends compiled into this binary. Each getter returns NULL if the backend is not

@@ -28,12 +28,22 @@ static void print_sizes(const rung *r)
                mult[0], mult[1], mult[2]);
     if (r->only_backend)
         printf("    backends: %s\n", r->only_reason);
-    if (r->unit_roundoff > 0)
-        printf("    checked with: u = 2^%d in the bound K u (|A||B|), float32's is 2^-24\n",
-               (int)lround(log2(r->unit_roundoff)));
     if (r->cuda_min_cc)
         printf("    needs: compute capability %d.%d or newer on CUDA\n", r->cuda_min_cc / 10,
                r->cuda_min_cc % 10);
+}
+
+/* The error bound of a rung whose arithmetic is not float32's. */
+static void print_bound(const rung *r)
+{
+    if (r->input_roundoff > 0)
+        printf("    reduced precision: each input rounded to u_in = 2^%d, products exact, sums "
+               "with u = 2^%d\n    checked with: ((1 + u_in)^2 (1 + K u / (1 - K u)) - 1) "
+               "(|A||B|), float32's is K 2^-24 / (1 - K 2^-24) (|A||B|)\n",
+               (int)lround(log2(r->input_roundoff)), (int)lround(log2(rung_unit_roundoff(r))));
+    else if (r->unit_roundoff > 0)
+        printf("    checked with: u = 2^%d in the bound K u (|A||B|), float32's is 2^-24\n",
+               (int)lround(log2(r->unit_roundoff)));
 }
 
 /* "parent: 9 prefetch (ladder diff 17), and 13 async": where the rung sits in the ladder. */
@@ -157,6 +167,7 @@ int cmd_list(int argc, char **argv)
         if (r->transposes_b)
             printf("    helper: B is transposed by a helper kernel, timed with the rung\n");
         print_sizes(r);
+        print_bound(r);
         printf("\n");
     }
     return 0;

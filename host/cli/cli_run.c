@@ -41,7 +41,9 @@ static void run_help(void)
         "                   (default: each backend's best device, a GPU if there is one)\n"
         "  --rungs LIST     numbers, ranges and names: 1-3,5,cublas,clblast,cpu,auto;\n"
         "                   'all' (default), 'kernels' or 'baselines'; 'auto' (in 'all'\n"
-        "                   only) runs, per shape, the rung its selection table names\n"
+        "                   only) runs, per shape, the rung its selection table names;\n"
+        "                   'cublas-tf32' is cuBLAS on the TF32 tensor cores (reduced\n"
+        "                   precision; in 'all' and 'baselines', run where CUDA runs)\n"
         "                   (alias: --rung)\n"
         "  --sizes LIST     N (square), MxNxK, START:END:STEP, START:END:xFACTOR or a\n"
         "                   shape set (shapes, shapes-cpu), comma-separated\n"
@@ -86,15 +88,17 @@ static int add_rung(const rung **list, int *n, const rung *r)
 
 static int kind_order(const rung *r)
 {
-    /* Libraries first, so each rung's row can show its fraction of the library; the
-     * shape-aware entry after the rungs it chooses from; the host's BLAS last. */
+    /* Libraries first, so each rung's row can show its fraction of the library (the one
+     * at float32's accuracy, so it goes before a reduced-precision one, which is measured
+     * against it too); the shape-aware entry after the rungs it chooses from; the host's
+     * BLAS last. */
     switch (r->kind) {
-    case RUNG_LIBRARY: return 0;
-    case RUNG_KERNEL: return 1;
-    case RUNG_AUTO: return 2;
-    case RUNG_HOST: return 3;
+    case RUNG_LIBRARY: return rung_float32_accurate(r) ? 0 : 1;
+    case RUNG_KERNEL: return 2;
+    case RUNG_AUTO: return 3;
+    case RUNG_HOST: return 4;
     }
-    return 3;
+    return 4;
 }
 
 /* Whether `group` ("all", "kernels", "baselines") takes entry `r`: "auto" is in "all"

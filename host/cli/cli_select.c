@@ -200,14 +200,13 @@ static int default_rungs(const char *backend, const rung **list, int *n)
     return 0;
 }
 
-/* The backend's vendor library, when this build has it. */
+/* The backend's vendor library at float32's accuracy, when this build has it. */
 static const rung *find_library(const run_target *t)
 {
     int count;
     const rung *all = registry_all(&count);
     for (int i = 0; i < count; i++)
-        if (all[i].kind == RUNG_LIBRARY && t->ops->library_sgemm &&
-            strcmp(all[i].library_backend, t->dev.backend) == 0)
+        if (rung_library_present(&all[i], t->ops) && rung_float32_accurate(&all[i]))
             return &all[i];
     return NULL;
 }

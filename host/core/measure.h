@@ -24,6 +24,8 @@ typedef struct {
     const reference *ref;     /* NULL: no verification */
     double unit_roundoff;     /* of the arithmetic checked against ref (exec_rung sets it:
                                  rung_unit_roundoff) */
+    double input_roundoff;    /* of the format inputs are rounded to first; 0: none
+                                 (rung.input_roundoff) */
     float *host_c;            /* M x N scratch for the fetched result */
     int reps;
     double max_seconds;

@@ -272,7 +272,7 @@ static ladder_status kernel_poison(void *ctx, char *msg)
     return st;
 }
 
-/* Copies C of this size to the host; the ctx of the library's work is the size_context. */
+/* Copies C of this size to the host. */
 static ladder_status device_fetch(void *ctx, float *C, char *msg)
 {
     size_context *sc = ctx;
@@ -369,18 +369,33 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
 
 /* ---- the vendor library ------------------------------------------------------------- */
 
+typedef struct {
+    size_context *sc;
+    library_call call; /* which of the library's calls (rung.library_call) */
+} library_ctx;
+
 static ladder_status library_work(void *ctx, char *msg)
 {
-    size_context *sc = ctx;
+    library_ctx *l = ctx;
+    size_context *sc = l->sc;
     run_target *t = sc->target;
+    if (l->call == LIBRARY_SGEMM_TF32)
+        return t->ops->library_sgemm_tf32(t->session, (int)sc->M, (int)sc->N, (int)sc->K,
+                                          sc->a, sc->b, sc->c, msg);
     return t->ops->library_sgemm(t->session, (int)sc->M, (int)sc->N, (int)sc->K, sc->a, sc->b,
                                  sc->c, msg);
 }
 
 static ladder_status library_poison(void *ctx, char *msg)
 {
-    size_context *sc = ctx;
-    return poison_buffer(sc->target, sc->c, (size_t)sc->M * sc->N, msg);
+    library_ctx *l = ctx;
+    return poison_buffer(l->sc->target, l->sc->c, (size_t)l->sc->M * l->sc->N, msg);
+}
+
+static ladder_status library_fetch(void *ctx, float *C, char *msg)
+{
+    library_ctx *l = ctx;
+    return device_fetch(l->sc, C, msg);
 }
 
 /* ---- the host BLAS ------------------------------------------------------------------ */
@@ -419,14 +434,19 @@ ladder_status exec_rung(size_context *sc, program_cache *pc, const rung *r, cons
 {
     measure_job job = *defaults;
     job.unit_roundoff = rung_unit_roundoff(r); /* the bound verification checks against */
+    job.input_roundoff = r->input_roundoff;
     switch (r->kind) {
     case RUNG_KERNEL:
         return exec_kernel(sc, pc, r, values, &job, out, msg);
     case RUNG_LIBRARY: {
+        if (!rung_library_present(r, sc->target->ops))
+            return ladder_fail(msg, LADDER_UNSUPPORTED, "this build's %s backend has no %s",
+                               r->library_backend, r->title);
+        library_ctx l = {sc, r->library_call};
         job.work = library_work;
         job.poison = library_poison;
-        job.fetch = device_fetch;
-        job.ctx = sc;
+        job.fetch = library_fetch;
+        job.ctx = &l;
         return measure(&job, out, msg);
     }
     case RUNG_HOST: {

@@ -193,8 +193,7 @@ static int rung_runs_on(const rung *r, const run_target *t)
     case RUNG_AUTO:
         return t->ops != NULL;
     case RUNG_LIBRARY:
-        return t->ops && t->ops->library_sgemm &&
-               strcmp(r->library_backend, t->ops->name) == 0;
+        return rung_library_present(r, t->ops);
     case RUNG_HOST:
         return t->ops == NULL;
     }
@@ -274,7 +273,9 @@ static void measure_row(const run_plan *plan, run_target *t, program_cache *pc,
                 s->M, s->N, s->K, msg);
     if (strcmp(row->status, "ok") != 0)
         return;
-    if (r->kind == RUNG_LIBRARY) {
+    /* The bar is the library at float32's accuracy: a reduced-precision one (cuBLAS in
+     * TF32) is itself measured against it, never the other way round. */
+    if (r->kind == RUNG_LIBRARY && rung_float32_accurate(r)) {
         lib->gflops = row->gflops;
         snprintf(lib->name, sizeof lib->name, "%s", r->name);
     } else if (lib->gflops > 0) {

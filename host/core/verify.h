@@ -50,6 +50,16 @@ typedef struct {
  * arithmetic the kernel used (2^-24 for float32). */
 void verify_result(const reference *ref, const float *C, double u, verify_outcome *out);
 
+/* The same for arithmetic that first rounds every input to a narrower format of unit
+ * roundoff `u_inputs` (TF32 on the tensor cores), then multiplies exactly and sums with
+ * unit roundoff `u`. Each product is then off by at most (2 u_in + u_in^2) |a b| before
+ * the sum adds its own gamma_K(u), so the bound is
+ *     ((1 + u_in)^2 (1 + gamma_K(u)) - 1) (|A||B|)_ij,
+ * which stays finite at every K, where gamma_K(u_in) alone would pass anything once
+ * K u_in >= 1 (K >= 2048 for TF32). verify_result is u_inputs = 0. */
+void verify_result_rounded(const reference *ref, const float *C, double u, double u_inputs,
+                           verify_outcome *out);
+
 /* The error bound of one element, exposed for tests. */
 double verify_gamma(long K, double u);
 

@@ -103,6 +103,8 @@ const char *plot_library_label(const char *name, const char *backend)
 {
     if (strcmp(name, "cublas") == 0)
         return "cuBLAS";
+    if (strcmp(name, "cublas-tf32") == 0)
+        return "cuBLAS TF32 (reduced precision)";
     if (strcmp(name, "clblast") == 0)
         return "CLBlast";
     if (strcmp(backend, "cpu") == 0)

@@ -63,8 +63,8 @@ void plot_figure_abandon(plot_figure *fig);
 /* "CUDA", "OpenCL", "CPU"; other backends as written. */
 const char *plot_backend_label(const char *backend);
 
-/* How a vendor library is named in legends: "cuBLAS", "CLBlast", "CPU BLAS (host)"; an
- * unknown library by its name in the rows. */
+/* How a vendor library is named in legends: "cuBLAS", "cuBLAS TF32 (reduced precision)",
+ * "CLBlast", "CPU BLAS (host)"; an unknown library by its name in the rows. */
 const char *plot_library_label(const char *name, const char *backend);
 
 /* 51400 -> "51,400"; 12.5 -> "12.5": GFLOPS as people read them. */

@@ -294,8 +294,12 @@ int plot_group_reference(const plot_model *m, int group, plot_baseline *out)
 {
     plot_baseline *all = NULL;
     int n = plot_device_baselines(m, m->groups[group].device, &all);
-    int pick = n > 0 ? 0 : -1;
+    int pick = -1;
     for (int i = 0; i < n; i++) {
+        if (!plot_reference_library(all[i].name))
+            continue;
+        if (pick < 0)
+            pick = i;
         if (strcmp(all[i].backend, m->groups[group].backend) == 0) {
             pick = i;
             break;

@@ -147,9 +147,14 @@ typedef struct {
 /* All baselines for a device, in a stable order (malloc'd, free it); count returned. */
 int plot_device_baselines(const plot_model *m, int device, plot_baseline **out);
 
+/* 1 when a baseline named `name` ("cublas") can be a reference: a library at float32's
+ * accuracy, not a reduced-precision one ("cublas-tf32", rungs/registry.h). */
+int plot_reference_library(const char *name);
+
 /* The reference library of a group: the device's baseline of the same backend if there is
- * one (cuBLAS for CUDA, CLBlast for OpenCL), else its first other baseline.
- * Returns 0 and fills *out, or -1 when the device has no baseline at all. */
+ * one (cuBLAS for CUDA, CLBlast for OpenCL), else its first other baseline; never a
+ * reduced-precision one (plot_reference_library). Returns 0 and fills *out, or -1 when
+ * the device has no such baseline. */
 int plot_group_reference(const plot_model *m, int group, plot_baseline *out);
 
 /* GFLOPS of a baseline at n x n x n; PLOT_MISSING if not measured. */

@@ -8,10 +8,17 @@
 #include <string.h>
 
 #include "base/shapes.h"
+#include "rungs/registry.h"
 
 int plot_is_auto_row(const result_row *r)
 {
     return r->rung == 0 && strcmp(r->rung_name, "auto") == 0;
+}
+
+int plot_reference_library(const char *name)
+{
+    const rung *r = registry_find(name);
+    return !r || r->kind != RUNG_LIBRARY || rung_float32_accurate(r);
 }
 
 static int is_library_row(const result_row *r)
@@ -58,7 +65,8 @@ static int fill_chart(const plot_model *m, plot_shape_chart *c)
 {
     for (int i = 0; i < m->nshape_rows; i++) {
         const result_row *r = &m->shape_rows[i];
-        if (!in_chart(c, r))
+        /* A reduced-precision library (cuBLAS in TF32) is neither the bar nor a rung. */
+        if (!in_chart(c, r) || (is_library_row(r) && !plot_reference_library(r->rung_name)))
             continue;
         plot_shape_point *p = point_of(c, r);
         if (!p)

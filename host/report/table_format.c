@@ -112,7 +112,8 @@ const char *display_backend(const char *backend)
 const char *display_rung_name(const char *rung_name)
 {
     static const char *const names[][2] = {
-        {"cublas", "cuBLAS"}, {"clblast", "CLBlast"}, {"cpu", "CPU BLAS"},
+        {"cublas", "cuBLAS"}, {"cublas-tf32", "cuBLAS TF32 (reduced precision)"},
+        {"clblast", "CLBlast"}, {"cpu", "CPU BLAS"},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(rung_name, names[i][0]) == 0)

@@ -12,6 +12,17 @@ static const rung baselines[] = {
     {.number = 0, .id = "cublas", .name = "cublas", .title = "cuBLAS SGEMM",
      .idea = "NVIDIA's library (FP32, no tensor cores): the bar for the CUDA rungs",
      .kind = RUNG_LIBRARY, .library_backend = "cuda"},
+    /* TF32 keeps 10 of float's 23 fraction bits: the same call at several times the
+     * speed, with errors about 2^13 times larger. It is a baseline of its own, so a rung
+     * is never measured against arithmetic less precise than its own. cuBLAS reads only
+     * the first 10 fraction bits of each input (truncation: relative error below 2^-10),
+     * multiplies exactly and sums in float on the tensor cores (which may round toward
+     * zero: 2^-23); tests/unit/test_verify.c shows the bound needs and holds these. */
+    {.number = 0, .id = "cublas-tf32", .name = "cublas-tf32",
+     .title = "cuBLAS SGEMM in TF32 (reduced precision)",
+     .idea = "cuBLAS on the TF32 tensor cores: faster, about 3 digits instead of 7",
+     .kind = RUNG_LIBRARY, .library_backend = "cuda", .library_call = LIBRARY_SGEMM_TF32,
+     .unit_roundoff = 0x1p-23, .input_roundoff = 0x1p-10},
     {.number = 0, .id = "clblast", .name = "clblast", .title = "CLBlast SGEMM",
      .idea = "the portable tuned OpenCL library: the bar for the OpenCL rungs",
      .kind = RUNG_LIBRARY, .library_backend = "opencl"},
@@ -292,6 +303,19 @@ ladder_status rung_check_device(const rung *r, const int *values, const device_i
 double rung_unit_roundoff(const rung *r)
 {
     return r->unit_roundoff > 0 ? r->unit_roundoff : 0x1p-24;
+}
+
+int rung_library_present(const rung *r, const backend_ops *ops)
+{
+    if (r->kind != RUNG_LIBRARY || !ops || strcmp(r->library_backend, ops->name) != 0)
+        return 0;
+    return r->library_call == LIBRARY_SGEMM_TF32 ? ops->library_sgemm_tf32 != NULL
+                                                 : ops->library_sgemm != NULL;
+}
+
+int rung_float32_accurate(const rung *r)
+{
+    return rung_unit_roundoff(r) <= 0x1p-24 && r->input_roundoff == 0;
 }
 
 ladder_status rung_check_size(const rung *r, const int *values, const gemm_size *s,

@@ -98,11 +98,18 @@ typedef struct {
 
 typedef enum {
     RUNG_KERNEL,  /* one of our kernels, compiled at run time */
-    RUNG_LIBRARY, /* the backend's vendor library (cuBLAS, CLBlast) */
+    RUNG_LIBRARY, /* the backend's vendor library (cuBLAS, CLBlast); `library_call` says
+                     which of the backend's library calls */
     RUNG_HOST,    /* the CPU's BLAS through CBLAS, timed on the host */
     RUNG_AUTO,    /* the shape-aware entry "auto": for each shape it runs the rung and the
                      parameters a selection table names (params/selection.h) */
 } rung_kind;
+
+/* The calls of a vendor library that the baselines make (backend_ops). */
+typedef enum {
+    LIBRARY_SGEMM,      /* library_sgemm: float32 arithmetic, the bar for the rungs */
+    LIBRARY_SGEMM_TF32, /* library_sgemm_tf32: SGEMM on the TF32 tensor cores */
+} library_call;
 
 typedef struct rung {
     int number;        /* 1, 2, ... for kernels; 0 for baselines and "auto" */
@@ -120,6 +127,7 @@ typedef struct rung {
     int second_parent;
     rung_kind kind;
     const char *library_backend; /* for RUNG_LIBRARY: "cuda" or "opencl" */
+    library_call library_call;   /* for RUNG_LIBRARY: which call of the backend's library */
 
     int nparams;
     rung_param params[RUNG_MAX_PARAMS];
@@ -146,6 +154,10 @@ typedef struct rung {
      * |c - r| <= K u (|A||B|); 0 means float32's 2^-24. Larger for kernels that multiply in
      * a narrower format (rung 16's split TF32 products). */
     double unit_roundoff;
+    /* Unit roundoff of the format each input is rounded to before it is multiplied (cuBLAS
+     * TF32: 2^-10, TF32's 10 fraction bits, truncated); 0 means the inputs are used as
+     * they are. The bound then adds the inputs' rounding to the sums' (core/verify.h). */
+    double input_roundoff;
 
     /* The precision switch (above): 1 when the source computes in double under
      * -DLADDER_DOUBLE=1. When 0, a double case is reported unsupported with
@@ -191,6 +203,11 @@ typedef struct rung {
 
 /* The unit roundoff that verification uses for this rung (see rung.unit_roundoff). */
 double rung_unit_roundoff(const rung *r);
+
+/* 1 when the rung's arithmetic is float32's: u = 2^-24 and inputs used as they are. A
+ * vendor library that is not (cuBLAS in TF32) is a baseline of its own, labelled reduced
+ * precision, and never the bar other rows are a fraction of (vs_library). */
+int rung_float32_accurate(const rung *r);
 
 /* All entries: kernel rungs in order, the shape-aware entry "auto", then the baselines. */
 const rung *registry_all(int *count);
@@ -257,6 +274,9 @@ void rung_params_defines(const rung *r, const int *values, char *out, size_t siz
  * OpenCL C standard that has them. */
 void rung_compile_options(const rung *r, const int *values, const device_info *dev,
                           char *out, size_t size);
+
+/* For a RUNG_LIBRARY entry: 1 when `ops` is its library's backend and has its call. */
+int rung_library_present(const rung *r, const backend_ops *ops);
 
 /* 1 when the backend ("opencl", "cuda") has this rung (see only_backend). */
 int rung_on_backend(const rung *r, const char *backend);

@@ -39,6 +39,7 @@ if has_opencl_device; then
   # 30000^3 needs about 10 GiB for A, B and C: more than the device has (or allows).
   expect_error "size beyond device memory" "MiB" -- run --backend opencl --rungs 1 --sizes 30000 "${o[@]}"
   expect_error "library of another backend" "nothing ran" -- run --backend opencl --rungs cublas --sizes 64 "${o[@]}"
+  expect_error "TF32 library of another backend" "nothing ran" -- run --backend opencl --rungs cublas-tf32 --sizes 64 "${o[@]}"
 fi
 if ! has_cuda_device; then
   expect_error "absent backend" "cuda" -- run --backend cuda "${o[@]}"

@@ -133,8 +133,28 @@ static void check_lineage(const rung *all, int n)
     CHECK(rung_nearest_ancestor(999, in_set, ran) == 0);  /* no such rung */
 }
 
+/* cuBLAS in TF32 is a baseline of its own: selected by name, a CUDA library call of its
+ * own, labelled reduced precision; cuBLAS SGEMM stays the float32 bar. */
+static void check_tf32_baseline(void)
+{
+    const rung *tf32 = registry_find("cublas-tf32"), *fp32 = registry_find("cublas");
+    CHECK(tf32 && tf32->kind == RUNG_LIBRARY && tf32->library_call == LIBRARY_SGEMM_TF32);
+    CHECK(tf32 && strstr(tf32->title, "reduced precision") && !rung_float32_accurate(tf32));
+    CHECK(fp32 && fp32->library_call == LIBRARY_SGEMM && rung_float32_accurate(fp32));
+    backend_ops ops = {.name = "cuda", .library_sgemm = NULL, .library_sgemm_tf32 = NULL};
+    CHECK(!rung_library_present(tf32, &ops) && !rung_library_present(fp32, &ops));
+    ops.library_sgemm = (void *)1; /* never called: only whether it is there */
+    CHECK(!rung_library_present(tf32, &ops) && rung_library_present(fp32, &ops));
+    ops.library_sgemm_tf32 = (void *)1;
+    CHECK(rung_library_present(tf32, &ops));
+    ops.name = "opencl";
+    CHECK(!rung_library_present(tf32, &ops) && !rung_library_present(fp32, &ops));
+    CHECK(!rung_library_present(tf32, NULL));
+}
+
 int main(void)
 {
+    check_tf32_baseline();
     int n;
     const rung *all = registry_all(&n);
     CHECK(n >= 6);
@@ -245,9 +265,13 @@ int main(void)
     {
         int nrungs = 0;
         const rung *rungs = registry_all(&nrungs);
-        for (int i = 0; i < nrungs; i++)
-            CHECK(rung_unit_roundoff(&rungs[i]) ==
-                  (strcmp(rungs[i].name, "tf32x3") == 0 ? 0x1p-20 : 0x1p-24));
+        for (int i = 0; i < nrungs; i++) {
+            int tf32x3 = strcmp(rungs[i].name, "tf32x3") == 0;
+            int tf32 = strcmp(rungs[i].name, "cublas-tf32") == 0;
+            CHECK(rung_unit_roundoff(&rungs[i]) == (tf32x3 ? 0x1p-20 : tf32 ? 0x1p-23 : 0x1p-24));
+            CHECK(rungs[i].input_roundoff == (tf32 ? 0x1p-10 : 0));
+            CHECK(rung_float32_accurate(&rungs[i]) == !(tf32x3 || tf32));
+        }
         const rung *tc = registry_find("tf32x3");
         CHECK(tc && tc->number == 16 && tc->blas_args && tc->cuda_min_cc == 80);
         int v[RUNG_MAX_PARAMS];

@@ -165,6 +165,102 @@ static void tf32x3_case(long M, long N, long K, int fails_as_float32)
     free(C);
 }
 
+/* cuBLAS in TF32 on the CPU: each input truncated to TF32 (cuBLAS reads only the first 10
+ * fraction bits), exact products, summed 8 at a time into a float rounded toward zero. */
+static float tf32_truncated(float x)
+{
+    uint32_t b;
+    memcpy(&b, &x, sizeof b);
+    b &= 0xffffe000u;
+    memcpy(&x, &b, sizeof x);
+    return x;
+}
+static void tf32_gemm(const float *A, const float *B, float *C, long M, long N, long K)
+{
+    for (long j = 0; j < N; j++)
+        for (long i = 0; i < M; i++) {
+            float acc = 0;
+            for (long k0 = 0; k0 < K; k0 += 8) {
+                double s = acc;
+                for (long k = k0; k < K && k < k0 + 8; k++)
+                    s += (double)tf32_truncated(A[i + k * M]) * tf32_truncated(B[k + j * K]);
+                acc = toward_zero(s);
+            }
+            C[i + j * M] = acc;
+        }
+}
+
+/* The cublas-tf32 baseline is checked with inputs rounded to u_in = 2^-10 and sums with
+ * u = 2^-23 (registry): enough at every K tried, 1 to 4096; needed, since TF32's
+ * round-to-nearest u_in = 2^-11 fails truncated inputs at K = 1, and float32's bound fails
+ * them at small K. (TF32's u in gamma_K alone would check nothing from K = 2048 on.)
+ * At large K the random-sign errors cancel so much that float32's worst-case bound, which
+ * grows like K, passes TF32 too; rel_error still tells them apart: TF32's is hundreds of
+ * times float32's at every K. */
+static void tf32_case(long M, long N, long K, verify_mode mode)
+{
+    float *A = malloc(sizeof(float) * (size_t)(M * K));
+    float *B = malloc(sizeof(float) * (size_t)(K * N));
+    float *C = malloc(sizeof(float) * (size_t)(M * N));
+    random_fill(A, (size_t)(M * K), 31);
+    random_fill(B, (size_t)(K * N), 32);
+    reference *ref;
+    char msg[LADDER_MSG];
+    CHECK(reference_create(A, B, M, N, K, mode, 33, &ref, msg) == LADDER_OK);
+    tf32_gemm(A, B, C, M, N, K);
+    verify_outcome o;
+    verify_result_rounded(ref, C, 0x1p-23, 0x1p-10, &o);
+    CHECK(o.passed && o.rel_error <= 0x1p-9);
+    double rel = o.rel_error;
+    verify_result(ref, C, 0x1p-24, &o);
+    CHECK(K > 64 || !o.passed);
+    CHECK(o.rel_error == rel); /* the measure does not depend on the bound */
+    float_gemm(A, B, C, M, N, K, 0);
+    verify_result(ref, C, 0x1p-24, &o);
+    CHECK(o.passed && rel > 100 * o.rel_error);
+    tf32_gemm(A, B, C, M, N, K);
+    if (K == 1) {
+        verify_result_rounded(ref, C, 0x1p-23, 0x1p-11, &o);
+        CHECK(!o.passed);
+    }
+    reference_free(ref);
+    free(A);
+    free(B);
+    free(C);
+}
+
+/* rel_error is the largest |c - r| / (|A||B|)_ij: an element put off by a known fraction
+ * of its |A||B| sets it, in full and in sampled mode (the last column is always sampled). */
+static void rel_error_case(verify_mode mode)
+{
+    const long M = 40, N = 30, K = 50;
+    float *A = malloc(sizeof(float) * (size_t)(M * K));
+    float *B = malloc(sizeof(float) * (size_t)(K * N));
+    float *C = malloc(sizeof(float) * (size_t)(M * N));
+    random_fill(A, (size_t)(M * K), 41);
+    random_fill(B, (size_t)(K * N), 42);
+    reference *ref;
+    char msg[LADDER_MSG];
+    CHECK(reference_create(A, B, M, N, K, mode, 43, &ref, msg) == LADDER_OK);
+    float_gemm(A, B, C, M, N, K, 0);
+    verify_outcome o;
+    verify_result(ref, C, 0x1p-24, &o);
+    CHECK(o.passed && o.rel_error > 0 && o.rel_error <= verify_gamma(K, 0x1p-24));
+    long i = 7, j = N - 1;
+    double exact = 0, size = 0;
+    for (long k = 0; k < K; k++) {
+        exact += (double)A[i + k * M] * B[k + j * K];
+        size += fabs((double)A[i + k * M] * B[k + j * K]);
+    }
+    C[i + j * M] = (float)(exact + 1e-3 * size);
+    verify_result(ref, C, 0x1p-24, &o);
+    CHECK(!o.passed && fabs(o.rel_error - 1e-3) < 1e-6);
+    reference_free(ref);
+    free(A);
+    free(B);
+    free(C);
+}
+
 int main(void)
 {
     CHECK(verify_gamma(1000, 0x1p-24) > 1000 * 0x1p-24);
@@ -181,5 +277,14 @@ int main(void)
     for (long K = 2; K <= 40; K += 7)
         tf32x3_case(32, 32, K, 0);
     tf32x3_case(50, 40, 1000, 0);
+
+    for (long K = 1; K <= 4096; K *= 4)
+        tf32_case(24, 20, K, VERIFY_FULL);
+    tf32_case(24, 20, 2, VERIFY_FULL);
+    tf32_case(60, 50, 3000, VERIFY_SAMPLED);
+    CHECK(isinf(verify_gamma(4096, 0x1p-11)));
+
+    rel_error_case(VERIFY_FULL);
+    rel_error_case(VERIFY_SAMPLED);
     return CHECK_DONE();
 }

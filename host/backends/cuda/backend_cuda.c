@@ -719,6 +719,32 @@ static ladder_status cuda_library_sgemm(backend_session *s, int M, int N, int K,
     return LADDER_OK;
 }
 
+/* The same product on the TF32 tensor cores, the reduced-precision baseline
+ * "cublas-tf32". The compute type of cublasGemmEx asks for TF32 in this call only, so the
+ * handle's math mode (plain FP32, set in open_cublas) is never changed: the next
+ * cublasSgemm cannot inherit TF32 by accident. */
+static ladder_status cuda_library_sgemm_tf32(backend_session *s, int M, int N, int K,
+                                             gpu_buffer *A, gpu_buffer *B, gpu_buffer *C,
+                                             char *msg)
+{
+    ladder_status status = use_context(s->context, msg);
+    if (status != LADDER_OK)
+        return status;
+    const float alpha = 1.0f, beta = 0.0f;
+    cublasStatus_t rc = cublasGemmEx(s->blas, CUBLAS_OP_N, CUBLAS_OP_N, M, N, K, &alpha,
+                                     (const void *)(uintptr_t)A->pointer, CUDA_R_32F, M,
+                                     (const void *)(uintptr_t)B->pointer, CUDA_R_32F, K, &beta,
+                                     (void *)(uintptr_t)C->pointer, CUDA_R_32F, M,
+                                     CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_DEFAULT);
+    if (rc != CUBLAS_STATUS_SUCCESS) {
+        char call[128];
+        snprintf(call, sizeof call,
+                 "cublasGemmEx(CUBLAS_COMPUTE_32F_FAST_TF32, M=%d, N=%d, K=%d)", M, N, K);
+        return blas_fail(msg, rc, call);
+    }
+    return LADDER_OK;
+}
+
 /* ------------------------------------------------------------------------ table ---- */
 
 static const backend_ops cuda_ops = {
@@ -739,6 +765,7 @@ static const backend_ops cuda_ops = {
     .finish = cuda_finish,
     .library_sgemm = cuda_library_sgemm,
     .library_name = "cublas",
+    .library_sgemm_tf32 = cuda_library_sgemm_tf32,
 };
 
 const backend_ops *ladder_cuda_module(void)
