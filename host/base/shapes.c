@@ -62,11 +62,55 @@ static const named_shape cpu_shapes[] = {
     {33, 777, 55, SHAPE_ODD, "multiples of nothing a tile has"},
 };
 
+/* The K sweep of the accuracy figure (plots/README.md): one C of 2048 x 2048 and K from 4
+ * to 65,536 in powers of 2, so that each method's error and speed are seen as the sum
+ * grows. Why 2048: 256 tiles of 128 x 128 are about two full waves on an H100's 132 SMs,
+ * so even the shortest sum keeps the GPU busy; and the CPU reference stays cheap with
+ * sampled verification: about (4096 + M + N) K = 5 10^8 multiply-adds for the checked
+ * elements at K = 65,536, and as many again for the Freivalds products, a few seconds;
+ * A and B are then 512 MiB each on the device. */
+static const named_shape ksweep_shapes[] = {
+    {2048, 2048, 4, SHAPE_SMALL_K, "K = 2^2"},
+    {2048, 2048, 8, SHAPE_SMALL_K, "K = 2^3"},
+    {2048, 2048, 16, SHAPE_SMALL_K, "K = 2^4"},
+    {2048, 2048, 32, SHAPE_SMALL_K, "K = 2^5"},
+    {2048, 2048, 64, SHAPE_SMALL_K, "K = 2^6"},
+    {2048, 2048, 128, SHAPE_SMALL_K, "K = 2^7"},
+    {2048, 2048, 256, SHAPE_SMALL_K, "K = 2^8"},
+    {2048, 2048, 512, SHAPE_SQUARE, "K = 2^9"},
+    {2048, 2048, 1024, SHAPE_SQUARE, "K = 2^10"},
+    {2048, 2048, 2048, SHAPE_SQUARE, "K = 2^11"},
+    {2048, 2048, 4096, SHAPE_SQUARE, "K = 2^12"},
+    {2048, 2048, 8192, SHAPE_SQUARE, "K = 2^13"},
+    {2048, 2048, 16384, SHAPE_LONG_K, "K = 2^14"},
+    {2048, 2048, 32768, SHAPE_LONG_K, "K = 2^15"},
+    {2048, 2048, 65536, SHAPE_LONG_K, "K = 2^16"},
+};
+
+/* The same sweep for PoCL on a small CPU: a C of 128 x 128, K from 4 to 4096. */
+static const named_shape ksweep_cpu_shapes[] = {
+    {128, 128, 4, SHAPE_SMALL_K, "K = 2^2"},
+    {128, 128, 8, SHAPE_SMALL_K, "K = 2^3"},
+    {128, 128, 16, SHAPE_SMALL_K, "K = 2^4"},
+    {128, 128, 32, SHAPE_SQUARE, "K = 2^5"},
+    {128, 128, 64, SHAPE_SQUARE, "K = 2^6"},
+    {128, 128, 128, SHAPE_SQUARE, "K = 2^7"},
+    {128, 128, 256, SHAPE_SQUARE, "K = 2^8"},
+    {128, 128, 512, SHAPE_SQUARE, "K = 2^9"},
+    {128, 128, 1024, SHAPE_LONG_K, "K = 2^10"},
+    {128, 128, 2048, SHAPE_LONG_K, "K = 2^11"},
+    {128, 128, 4096, SHAPE_LONG_K, "K = 2^12"},
+};
+
 #define COUNT(a) (int)(sizeof a / sizeof a[0])
 
 static const shape_set sets[] = {
     {"shapes", "the public shape set, for a GPU", gpu_shapes, COUNT(gpu_shapes)},
     {"shapes-cpu", "the same classes at sizes for a CPU", cpu_shapes, COUNT(cpu_shapes)},
+    {"ksweep", "a K sweep at M = N = 2048, for the accuracy figure", ksweep_shapes,
+     COUNT(ksweep_shapes)},
+    {"ksweep-cpu", "a K sweep at M = N = 128, for a CPU", ksweep_cpu_shapes,
+     COUNT(ksweep_cpu_shapes)},
 };
 
 const shape_set *shape_sets(int *count)
@@ -75,7 +119,7 @@ const shape_set *shape_sets(int *count)
     return sets;
 }
 
-const char *shape_set_names(void) { return "shapes, shapes-cpu"; }
+const char *shape_set_names(void) { return "shapes, shapes-cpu, ksweep, ksweep-cpu"; }
 
 const shape_set *shape_set_find(const char *name)
 {

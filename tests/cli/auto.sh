@@ -10,7 +10,7 @@ o=(--output "$WORK/out.csv")
 
 expect_error "--param for auto alone" "no selected rung has a parameter TSM" -- run --rungs auto --param TSM=64 --sizes 64 "${o[@]}"
 expect_error "unknown shape set" "size 'shapez' is not understood" -- run --rungs auto --sizes shapez "${o[@]}"
-expect_error "unknown shape set in a list" "shape set (shapes, shapes-cpu)" -- run --rungs auto --sizes 64,shape "${o[@]}"
+expect_error "unknown shape set in a list" "shape set (shapes, shapes-cpu, ksweep, ksweep-cpu)" -- run --rungs auto --sizes 64,shape "${o[@]}"
 expect_error "tune auto" "its table is measured by ladder select" -- tune --rung auto --candidates "$WORK/out.csv"
 # Usage errors exit 2.
 for args in "run --rungs auto --sizes shapez --output $WORK/out.csv" \

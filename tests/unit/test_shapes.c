@@ -52,11 +52,30 @@ static void check_set(const shape_set *set, double most_work)
     free(s);
 }
 
+/* A K sweep: one M = N, K doubling from 4 up to `last_k`, classes by the rule, and A and B
+ * at most `most_bytes` each. */
+static void check_sweep(const shape_set *set, long mn, long last_k, double most_bytes)
+{
+    gemm_size *s = NULL;
+    int n = parse(set->name, &s);
+    CHECK(n == set->count && n >= 10);
+    for (int i = 0; i < n && s; i++) {
+        CHECK(s[i].M == mn && s[i].N == mn && s[i].K == 4L << i);
+        CHECK(set->shapes[i].label == shape_rule_class(&s[i]));
+        CHECK((double)s[i].M * s[i].K * 4 <= most_bytes);
+    }
+    CHECK(s && n > 0 && s[n - 1].K == last_k);
+    free(s);
+}
+
 int main(void)
 {
     int nsets;
     const shape_set *sets = shape_sets(&nsets);
-    CHECK(nsets == 2);
+    CHECK(nsets == 4);
+    /* The accuracy figure's sweep: K from 4 to 65,536 at 2048 (A and B 512 MiB each). */
+    check_sweep(shape_set_find("ksweep"), 2048, 65536, 512.0 * 1024 * 1024);
+    check_sweep(shape_set_find("ksweep-cpu"), 128, 4096, 2.0 * 1024 * 1024);
     CHECK(shape_set_find("shapes") == &sets[0] && shape_set_find("shapes-cpu") == &sets[1]);
     CHECK(shape_set_find("shape") == NULL && shape_set_find("SHAPES") == NULL);
     check_set(shape_set_find("shapes"), 2.1e11);
