@@ -7,7 +7,7 @@ add_executable(test_plot_model ${CMAKE_CURRENT_SOURCE_DIR}/plot/test_plot_model.
 target_link_libraries(test_plot_model PRIVATE ladder_core)
 add_test(NAME plot_model COMMAND test_plot_model ${LADDER_PLOT_FIXTURES})
 
-foreach(script draw bad-input shapes)
+foreach(script draw bad-input shapes accuracy)
   add_test(NAME plot_${script}
            COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/plot/${script}.sh
                    $<TARGET_FILE:ladder> ${LADDER_PLOT_FIXTURES})

@@ -90,6 +90,8 @@ static void draw_all(plot_job *job)
     for (int g = 0; g < m->ngroups; g++)
         if (plot_fig_roofline(job, g, msg) != LADDER_OK)
             fprintf(stderr, "ladder plot: %s\n", msg);
+    if (plot_fig_accuracy(job, msg) != LADDER_OK)
+        fprintf(stderr, "ladder plot: %s\n", msg);
 }
 
 /* An explicit --size that no device measured is a mistake worth stopping for; the message

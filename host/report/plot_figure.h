@@ -12,6 +12,8 @@
  *   plot_fig_bars.c     also: all rungs at one size as % of FP32 peak (per device)
  *   plot_fig_roofline.c GFLOPS against flops per byte, under the measured ceilings
  *                                                                     (per device and backend)
+ *   plot_fig_accuracy.c error against speed and against K, from a K sweep
+ *                                                                     (per device, backend, M x N)
  *   plot_fig_lineage.c  the ladder's shape: which rung changes which (from the registry;
  *                       ladder lineage draws it)
  */
@@ -87,6 +89,7 @@ ladder_status plot_fig_compare(plot_job *job, char *msg);
 ladder_status plot_fig_shapes(plot_job *job, char *msg);
 ladder_status plot_fig_peak(plot_job *job, int device, char *msg);
 ladder_status plot_fig_roofline(plot_job *job, int group, char *msg);
+ladder_status plot_fig_accuracy(plot_job *job, char *msg);
 /* Needs no model (job->model may be NULL): it draws the registry. */
 ladder_status plot_fig_lineage(plot_job *job, char *msg);
 

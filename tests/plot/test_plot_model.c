@@ -182,6 +182,41 @@ static void test_step_base(void)
     plot_model_free(&m);
 }
 
+/* A reduced-precision library (cuBLAS in TF32) is never a group's reference: with cuBLAS
+ * SGEMM there it is cuBLAS, with only the TF32 library there is none. */
+static void test_reference_precision(void)
+{
+    CHECK(plot_reference_library("cublas") && plot_reference_library("clblast") &&
+          plot_reference_library("cpu") && !plot_reference_library("cublas-tf32"));
+    const char *names[] = {"sgemm", "cublas-tf32", "cublas"};
+    plot_model m;
+    char msg[LADDER_MSG];
+    memset(&m, 0, sizeof m);
+    m.rows = calloc(3, sizeof *m.rows);
+    if (!m.rows) {
+        CHECK(0);
+        return;
+    }
+    for (int i = 0; i < 3; i++) {
+        result_row *r = &m.rows[i];
+        snprintf(r->device, sizeof r->device, "Fixture GPU");
+        snprintf(r->backend, sizeof r->backend, "cuda");
+        snprintf(r->rung_name, sizeof r->rung_name, "%s", names[i]);
+        snprintf(r->status, sizeof r->status, "ok");
+        r->rung = i == 0 ? 15 : 0;
+        r->M = r->N = r->K = 4096;
+        r->gflops = 1000.0 * (i + 1);
+    }
+    m.nrows = 2; /* the rung and cuBLAS TF32 */
+    plot_baseline ref;
+    CHECK(plot_model_index(&m, msg) == LADDER_OK && m.ngroups == 1);
+    CHECK(m.ngroups == 1 && plot_group_reference(&m, 0, &ref) == -1);
+    m.nrows = 3; /* and cuBLAS */
+    CHECK(m.ngroups == 1 && plot_group_reference(&m, 0, &ref) == 0 &&
+          strcmp(ref.name, "cublas") == 0);
+    plot_model_free(&m);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -193,6 +228,7 @@ int main(int argc, char **argv)
     test_model(argv[1]);
     test_later_file_wins(argv[1]);
     test_step_base();
+    test_reference_precision();
     if (failures)
         fprintf(stderr, "%d checks failed\n", failures);
     else
