@@ -30,12 +30,6 @@ typedef struct {
     long M, N;
 } sweep;
 
-/* One method of a sweep: a rung, or a vendor library (rung 0, by name). */
-typedef struct {
-    int rung;
-    char name[32];
-} method;
-
 /* A row that can be a point: ok (the model keeps only those), one of the ladder's rungs or
  * a device's library (not auto, which repeats a rung; not the host's BLAS), measured
  * with rel_error. A rel_error of 0 (every checked element exact) has no place on a log
@@ -51,9 +45,10 @@ static int in_sweep(const sweep *s, const result_row *r)
            strcmp(r->backend, s->backend) == 0;
 }
 
-static int same_method(const method *m, const result_row *r)
+/* plot_find_series's filter: the sweep's drawable rows. */
+static int keep_row(const result_row *r, const void *ctx)
 {
-    return m->rung == r->rung && (r->rung > 0 || strcmp(m->name, r->rung_name) == 0);
+    return in_sweep(ctx, r) && drawable(r);
 }
 
 static int compare_longs(const void *a, const void *b)
@@ -73,7 +68,7 @@ static int sweep_ks(const plot_model *m, const sweep *s, long **out)
     int n = 0;
     for (int i = 0; i < m->nshape_rows; i++) {
         const result_row *r = &m->shape_rows[i];
-        if (!in_sweep(s, r) || !drawable(r))
+        if (!keep_row(r, s))
             continue;
         int seen = 0;
         for (int k = 0; k < n && !seen; k++)
@@ -82,41 +77,6 @@ static int sweep_ks(const plot_model *m, const sweep *s, long **out)
             ks[n++] = r->K;
     }
     qsort(ks, (size_t)n, sizeof *ks, compare_longs);
-    return n;
-}
-
-/* Rungs ascending, then the libraries by name (cuBLAS before cuBLAS TF32). */
-static int compare_methods(const void *a, const void *b)
-{
-    const method *x = a, *y = b;
-    if ((x->rung > 0) != (y->rung > 0))
-        return x->rung > 0 ? -1 : 1;
-    if (x->rung != y->rung)
-        return x->rung < y->rung ? -1 : 1;
-    return strcmp(x->name, y->name);
-}
-
-static int find_methods(const plot_model *m, const sweep *s, method **out)
-{
-    method *v = malloc((size_t)(m->nshape_rows + 1) * sizeof *v);
-    *out = v;
-    if (!v)
-        return -1;
-    int n = 0;
-    for (int i = 0; i < m->nshape_rows; i++) {
-        const result_row *r = &m->shape_rows[i];
-        if (!in_sweep(s, r) || !drawable(r))
-            continue;
-        int seen = 0;
-        for (int k = 0; k < n && !seen; k++)
-            seen = same_method(&v[k], r);
-        if (seen)
-            continue;
-        v[n].rung = r->rung;
-        snprintf(v[n].name, sizeof v[n].name, "%s", r->rung_name);
-        n++;
-    }
-    qsort(v, (size_t)n, sizeof *v, compare_methods);
     return n;
 }
 
@@ -129,7 +89,7 @@ static int compare_rows_by_k(const void *a, const void *b)
 /* The method's points, by K, as one block of the data file (blocks are separated by two
  * blank lines: gnuplot's `index`). Widens the ranges to hold them. */
 static ladder_status write_method(FILE *data, const plot_model *m, const sweep *s,
-                                  const method *me, double range[4], char *msg)
+                                  const plot_series *me, double range[4], char *msg)
 {
     const result_row **rows = malloc((size_t)(m->nshape_rows + 1) * sizeof *rows);
     if (!rows)
@@ -137,7 +97,7 @@ static ladder_status write_method(FILE *data, const plot_model *m, const sweep *
     int n = 0;
     for (int i = 0; i < m->nshape_rows; i++) {
         const result_row *r = &m->shape_rows[i];
-        if (in_sweep(s, r) && drawable(r) && same_method(me, r))
+        if (keep_row(r, s) && plot_series_has(me, r))
             rows[n++] = r;
     }
     qsort(rows, (size_t)n, sizeof *rows, compare_rows_by_k);
@@ -156,9 +116,9 @@ static ladder_status write_method(FILE *data, const plot_model *m, const sweep *
 }
 
 /* The arrays the script reads: each method's rung (0: a library) and its key, rungs first
- * (find_methods sorts them so). One entry more than the methods, as in the roofline:
+ * (plot_find_series sorts them so). One entry more than the methods, as in the roofline:
  * gnuplot evaluates a loop's body once even when the loop is empty. */
-static void write_methods(FILE *prelude, const method *v, int n, const char *backend)
+static void write_methods(FILE *prelude, const plot_series *v, int n, const char *backend)
 {
     int rungs = 0;
     for (int i = 0; i < n; i++)
@@ -192,9 +152,9 @@ static void write_k_tics(FILE *prelude, const long *ks, int n)
 static ladder_status draw_sweep(plot_job *job, const sweep *s, char *msg)
 {
     const plot_model *m = job->model;
-    method *v = NULL;
+    plot_series *v = NULL; /* the methods: rungs ascending, then the libraries by name */
     long *ks = NULL;
-    int n = find_methods(m, s, &v), nk = sweep_ks(m, s, &ks);
+    int n = plot_find_series(m, keep_row, s, &v), nk = sweep_ks(m, s, &ks);
     if (n <= 0 || nk <= 0) { /* a sweep has rows, so none means out of memory */
         free(v);
         free(ks);

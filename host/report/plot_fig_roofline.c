@@ -20,12 +20,6 @@
 
 #include "report/plot_gnuplot.h"
 
-/* One series of points: a rung, or a vendor library (rung 0, by name). */
-typedef struct {
-    int rung;
-    char name[32];      /* as the rows name it: "tiling", "cublas" */
-} roof_series;
-
 static double intensity(const result_row *r)
 {
     double m = (double)r->M, n = (double)r->N, k = (double)r->K;
@@ -38,46 +32,16 @@ static int in_chart(const result_row *r, const plot_device *d, const char *backe
            !plot_is_auto_row(r);
 }
 
-static int same_series(const roof_series *s, const result_row *r)
-{
-    return s->rung == r->rung && (r->rung > 0 || strcmp(s->name, r->rung_name) == 0);
-}
+/* The chart's device and backend, for plot_find_series. */
+typedef struct {
+    const plot_device *device;
+    const char *backend;
+} roof_chart;
 
-/* Rungs ascending, then the libraries by name. */
-static int compare_series(const void *a, const void *b)
+static int keep_row(const result_row *r, const void *ctx)
 {
-    const roof_series *x = a, *y = b;
-    if ((x->rung > 0) != (y->rung > 0))
-        return x->rung > 0 ? -1 : 1;
-    if (x->rung != y->rung)
-        return x->rung < y->rung ? -1 : 1;
-    return strcmp(x->name, y->name);
-}
-
-/* The series of the chart's rows; returns how many (malloc'd in *out), -1 out of memory. */
-static int find_series(const plot_model *m, const plot_device *d, const char *backend,
-                       roof_series **out)
-{
-    roof_series *s = malloc((size_t)(m->nshape_rows + 1) * sizeof *s);
-    *out = s;
-    if (!s)
-        return -1;
-    int n = 0;
-    for (int i = 0; i < m->nshape_rows; i++) {
-        const result_row *r = &m->shape_rows[i];
-        if (!in_chart(r, d, backend))
-            continue;
-        int seen = 0;
-        for (int j = 0; j < n && !seen; j++)
-            seen = same_series(&s[j], r);
-        if (seen)
-            continue;
-        s[n].rung = r->rung;
-        snprintf(s[n].name, sizeof s[n].name, "%s", r->rung_name);
-        n++;
-    }
-    qsort(s, (size_t)n, sizeof *s, compare_series);
-    return n;
+    const roof_chart *c = ctx;
+    return in_chart(r, c->device, c->backend);
 }
 
 /* Short key entries: the key sits beside the chart, and the date goes in the title. */
@@ -113,8 +77,9 @@ ladder_status plot_fig_roofline(plot_job *job, int group, char *msg)
                             "no roofline for it\n", d->name);
         return LADDER_OK;
     }
-    roof_series *series = NULL;
-    int nseries = find_series(m, d, g->backend, &series);
+    plot_series *series = NULL;
+    roof_chart chart = {d, g->backend};
+    int nseries = plot_find_series(m, keep_row, &chart, &series);
     if (nseries <= 0) { /* a group has rows, so none means out of memory */
         free(series);
         return ladder_fail(msg, LADDER_ERROR, "out of memory preparing the roofline");
@@ -140,7 +105,7 @@ ladder_status plot_fig_roofline(plot_job *job, int group, char *msg)
         if (!in_chart(r, d, g->backend))
             continue;
         int s = 0;
-        while (!same_series(&series[s], r))
+        while (!plot_series_has(&series[s], r))
             s++;
         double x = intensity(r);
         x_lo = x < x_lo ? x : x_lo;

@@ -108,6 +108,22 @@ void plot_shape_charts_free(plot_shape_chart *charts, int n);
 /* 1 when plot_shape_charts finds something to draw. */
 int plot_shapes_drawable(const plot_model *m);
 
+/* One series of points or lines in a figure: a rung, or a vendor library (rung 0, by
+ * name). */
+typedef struct {
+    int rung;
+    char name[32];      /* as the rows name it: "tiling", "cublas" */
+} plot_series;
+
+/* 1 when row `r` belongs to series `s`. */
+int plot_series_has(const plot_series *s, const result_row *r);
+
+/* The distinct series among the shape rows that keep(row, ctx) accepts: rungs ascending,
+ * then the libraries by name. Returns how many (*out malloc'd; free it), -1 when out of
+ * memory. */
+int plot_find_series(const plot_model *m, int (*keep)(const result_row *r, const void *ctx),
+                     const void *ctx, plot_series **out);
+
 /* Builds devices and groups from m->rows (plot_model_load calls it; so can a test that
  * fills the rows itself). */
 ladder_status plot_model_index(plot_model *m, char *msg);

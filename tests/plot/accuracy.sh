@@ -8,16 +8,9 @@
 # Usage: accuracy.sh LADDER FIXTURES_DIR
 source "$(dirname "$0")/lib.bash"
 
-"$ladder" plot --out "$work/figures" --keep-data "$fixtures/ksweep-gpu.csv" > "$work/stdout" \
-    2> "$work/stderr" || { cat "$work/stderr"; fail "ladder plot failed"; }
-data=$(sed -n 's/^ladder plot: data tables and scripts kept in //p' "$work/stderr")
-[ -d "$data" ] || fail "--keep-data did not say where the tables are"
-trap 'rm -rf "$work" "$data"' EXIT
+draw_kept "$fixtures/ksweep-gpu.csv"
 name=fixture-gpu-k-cuda-accuracy-2048x2048
-[ "$(head -c 8 "$work/figures/$name.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] \
-    || fail "$name.png is not a PNG"
-grep -q "</svg>" "$work/figures/$name.svg" || fail "$name.svg is not complete"
-grep -qx "$work/figures/$name.png" "$work/stdout" || fail "$name.png not listed on stdout"
+check_picture "$name"
 
 # Methods: the five rungs ascending, then cuBLAS and cuBLAS TF32; not auto.
 titles=$(sed -n "s/^method_title\[[1-7]\] = '\(.*\)'$/\1/p" "$data/$name.gp" | tr '\n' '|')

@@ -7,16 +7,9 @@
 # Usage: shapes.sh LADDER FIXTURES_DIR
 source "$(dirname "$0")/lib.bash"
 
-"$ladder" plot --out "$work/figures" --keep-data "$fixtures/shapes-gpu.csv" > "$work/stdout" \
-    2> "$work/stderr" || { cat "$work/stderr"; fail "ladder plot failed"; }
-data=$(sed -n 's/^ladder plot: data tables and scripts kept in //p' "$work/stderr")
-[ -d "$data" ] || fail "--keep-data did not say where the tables are"
-trap 'rm -rf "$work" "$data"' EXIT
+draw_kept "$fixtures/shapes-gpu.csv"
 name=fixture-gpu-s-cuda-shapes
-[ "$(head -c 8 "$work/figures/$name.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] \
-    || fail "$name.png is not a PNG"
-grep -q "</svg>" "$work/figures/$name.svg" || fail "$name.svg is not complete"
-grep -qx "$work/figures/$name.png" "$work/stdout" || fail "$name.png not listed on stdout"
+check_picture "$name"
 
 # One line per shape that has cuBLAS and a rung or auto, in class order (square, long-k,
 # skinny-n, gemv, odd), smaller first within a class: 8192x8192x32 has no cuBLAS row.

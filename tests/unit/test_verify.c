@@ -36,16 +36,39 @@ static void float_gemm(const float *A, const float *B, float *C, long M, long N,
         }
 }
 
+/* The inputs, the output and the reference of one test case. */
+typedef struct {
+    float *A, *B, *C;
+    reference *ref;
+} gemm_case;
+
+/* Random A (from `seed`) and B (seed + 1), room for C, and the reference (its sample from
+ * seed + 2). */
+static void case_open(gemm_case *c, long M, long N, long K, verify_mode mode, uint64_t seed)
+{
+    c->A = malloc(sizeof(float) * (size_t)(M * K));
+    c->B = malloc(sizeof(float) * (size_t)(K * N));
+    c->C = malloc(sizeof(float) * (size_t)(M * N));
+    random_fill(c->A, (size_t)(M * K), seed);
+    random_fill(c->B, (size_t)(K * N), seed + 1);
+    char msg[LADDER_MSG];
+    CHECK(reference_create(c->A, c->B, M, N, K, mode, seed + 2, &c->ref, msg) == LADDER_OK);
+}
+
+static void case_close(gemm_case *c)
+{
+    reference_free(c->ref);
+    free(c->A);
+    free(c->B);
+    free(c->C);
+}
+
 static void run_case(long M, long N, long K, verify_mode mode)
 {
-    float *A = malloc(sizeof(float) * (size_t)(M * K));
-    float *B = malloc(sizeof(float) * (size_t)(K * N));
-    float *C = malloc(sizeof(float) * (size_t)(M * N));
-    random_fill(A, (size_t)(M * K), 11);
-    random_fill(B, (size_t)(K * N), 12);
-    reference *ref;
-    char msg[LADDER_MSG];
-    CHECK(reference_create(A, B, M, N, K, mode, 13, &ref, msg) == LADDER_OK);
+    gemm_case c;
+    case_open(&c, M, N, K, mode, 11);
+    float *A = c.A, *B = c.B, *C = c.C;
+    const reference *ref = c.ref;
     verify_outcome o;
 
     for (int order = 0; order < 3; order++) {
@@ -94,16 +117,12 @@ static void run_case(long M, long N, long K, verify_mode mode)
     verify_result(ref, C, 0x1p-24, &o);
     CHECK(!o.passed);
 
-    reference_free(ref);
-    free(A);
-    free(B);
-    free(C);
+    case_close(&c);
 }
 
-/* Rung 16's arithmetic on the CPU: each float split into two TF32 parts (rounded to
- * nearest, ties away: the PTX cvt.rna.tf32.f32), three exact products per multiply-add,
- * summed 8 at a time into a float accumulator that is rounded toward zero (the worst the
- * tensor cores may do). */
+/* The tensor cores' arithmetic on the CPU. Rung 16 splits each float into two TF32 parts,
+ * rounded to nearest, ties away (the PTX cvt.rna.tf32.f32); the accumulator is rounded
+ * toward zero (the worst the tensor cores may do). */
 static float tf32(float x)
 {
     uint32_t b;
@@ -119,19 +138,38 @@ static float toward_zero(double s)
         f = nextafterf(f, 0.0f);
     return f;
 }
-static void tf32x3_gemm(const float *A, const float *B, float *C, long M, long N, long K)
+
+/* cuBLAS in TF32 takes each input truncated to TF32 (it may read only the first 10
+ * fraction bits). */
+static float tf32_truncated(float x)
+{
+    uint32_t b;
+    memcpy(&b, &x, sizeof b);
+    b &= 0xffffe000u;
+    memcpy(&x, &b, sizeof x);
+    return x;
+}
+
+/* The tensor cores on the CPU: exact products of TF32 numbers, summed 8 at a time into a
+ * float accumulator rounded toward zero. With `split` (rung 16), three products per
+ * multiply-add (small*big, big*small, big*big, each summed by its own mma); without
+ * (cuBLAS in TF32), one product of the truncated inputs. */
+static void tensor_gemm(const float *A, const float *B, float *C, long M, long N, long K,
+                        int split)
 {
     for (long j = 0; j < N; j++)
         for (long i = 0; i < M; i++) {
             float acc = 0;
             for (long k0 = 0; k0 < K; k0 += 8)
-                for (int term = 0; term < 3; term++) { /* small*big, big*small, big*big */
+                for (int term = 0; term < (split ? 3 : 1); term++) {
                     double s = acc;
                     for (long k = k0; k < K && k < k0 + 8; k++) {
                         float a = A[i + k * M], b = B[k + j * K];
                         float ab = tf32(a), as = tf32(a - ab), bb = tf32(b), bs = tf32(b - bb);
-                        s += term == 0 ? (double)as * bb : term == 1 ? (double)ab * bs
-                                                                   : (double)ab * bb;
+                        s += !split      ? (double)tf32_truncated(a) * tf32_truncated(b)
+                             : term == 0 ? (double)as * bb
+                             : term == 1 ? (double)ab * bs
+                                         : (double)ab * bb;
                     }
                     acc = toward_zero(s);
                 }
@@ -143,15 +181,11 @@ static void tf32x3_gemm(const float *A, const float *B, float *C, long M, long N
  * last bits and float32's bound fails it at K = 1; and enough, at every K tried. */
 static void tf32x3_case(long M, long N, long K, int fails_as_float32)
 {
-    float *A = malloc(sizeof(float) * (size_t)(M * K));
-    float *B = malloc(sizeof(float) * (size_t)(K * N));
-    float *C = malloc(sizeof(float) * (size_t)(M * N));
-    random_fill(A, (size_t)(M * K), 21);
-    random_fill(B, (size_t)(K * N), 22);
-    reference *ref;
-    char msg[LADDER_MSG];
-    CHECK(reference_create(A, B, M, N, K, VERIFY_FULL, 23, &ref, msg) == LADDER_OK);
-    tf32x3_gemm(A, B, C, M, N, K);
+    gemm_case c;
+    case_open(&c, M, N, K, VERIFY_FULL, 21);
+    float *A = c.A, *B = c.B, *C = c.C;
+    const reference *ref = c.ref;
+    tensor_gemm(A, B, C, M, N, K, 1);
     verify_outcome o;
     verify_result(ref, C, 0x1p-20, &o);
     CHECK(o.passed);
@@ -159,35 +193,7 @@ static void tf32x3_case(long M, long N, long K, int fails_as_float32)
         verify_result(ref, C, 0x1p-24, &o);
         CHECK(!o.passed);
     }
-    reference_free(ref);
-    free(A);
-    free(B);
-    free(C);
-}
-
-/* cuBLAS in TF32 on the CPU: each input truncated to TF32 (cuBLAS reads only the first 10
- * fraction bits), exact products, summed 8 at a time into a float rounded toward zero. */
-static float tf32_truncated(float x)
-{
-    uint32_t b;
-    memcpy(&b, &x, sizeof b);
-    b &= 0xffffe000u;
-    memcpy(&x, &b, sizeof x);
-    return x;
-}
-static void tf32_gemm(const float *A, const float *B, float *C, long M, long N, long K)
-{
-    for (long j = 0; j < N; j++)
-        for (long i = 0; i < M; i++) {
-            float acc = 0;
-            for (long k0 = 0; k0 < K; k0 += 8) {
-                double s = acc;
-                for (long k = k0; k < K && k < k0 + 8; k++)
-                    s += (double)tf32_truncated(A[i + k * M]) * tf32_truncated(B[k + j * K]);
-                acc = toward_zero(s);
-            }
-            C[i + j * M] = acc;
-        }
+    case_close(&c);
 }
 
 /* The cublas-tf32 baseline is checked with inputs rounded to u_in = 2^-10 and sums with
@@ -199,15 +205,11 @@ static void tf32_gemm(const float *A, const float *B, float *C, long M, long N, 
  * times float32's at every K. */
 static void tf32_case(long M, long N, long K, verify_mode mode)
 {
-    float *A = malloc(sizeof(float) * (size_t)(M * K));
-    float *B = malloc(sizeof(float) * (size_t)(K * N));
-    float *C = malloc(sizeof(float) * (size_t)(M * N));
-    random_fill(A, (size_t)(M * K), 31);
-    random_fill(B, (size_t)(K * N), 32);
-    reference *ref;
-    char msg[LADDER_MSG];
-    CHECK(reference_create(A, B, M, N, K, mode, 33, &ref, msg) == LADDER_OK);
-    tf32_gemm(A, B, C, M, N, K);
+    gemm_case c;
+    case_open(&c, M, N, K, mode, 31);
+    float *A = c.A, *B = c.B, *C = c.C;
+    const reference *ref = c.ref;
+    tensor_gemm(A, B, C, M, N, K, 0);
     verify_outcome o;
     verify_result_rounded(ref, C, 0x1p-23, 0x1p-10, &o);
     CHECK(o.passed && o.rel_error <= 0x1p-9);
@@ -218,15 +220,12 @@ static void tf32_case(long M, long N, long K, verify_mode mode)
     float_gemm(A, B, C, M, N, K, 0);
     verify_result(ref, C, 0x1p-24, &o);
     CHECK(o.passed && rel > 100 * o.rel_error);
-    tf32_gemm(A, B, C, M, N, K);
+    tensor_gemm(A, B, C, M, N, K, 0);
     if (K == 1) {
         verify_result_rounded(ref, C, 0x1p-23, 0x1p-11, &o);
         CHECK(!o.passed);
     }
-    reference_free(ref);
-    free(A);
-    free(B);
-    free(C);
+    case_close(&c);
 }
 
 /* rel_error is the largest |c - r| / (|A||B|)_ij: an element put off by a known fraction
@@ -234,14 +233,10 @@ static void tf32_case(long M, long N, long K, verify_mode mode)
 static void rel_error_case(verify_mode mode)
 {
     const long M = 40, N = 30, K = 50;
-    float *A = malloc(sizeof(float) * (size_t)(M * K));
-    float *B = malloc(sizeof(float) * (size_t)(K * N));
-    float *C = malloc(sizeof(float) * (size_t)(M * N));
-    random_fill(A, (size_t)(M * K), 41);
-    random_fill(B, (size_t)(K * N), 42);
-    reference *ref;
-    char msg[LADDER_MSG];
-    CHECK(reference_create(A, B, M, N, K, mode, 43, &ref, msg) == LADDER_OK);
+    gemm_case c;
+    case_open(&c, M, N, K, mode, 41);
+    float *A = c.A, *B = c.B, *C = c.C;
+    const reference *ref = c.ref;
     float_gemm(A, B, C, M, N, K, 0);
     verify_outcome o;
     verify_result(ref, C, 0x1p-24, &o);
@@ -255,10 +250,7 @@ static void rel_error_case(verify_mode mode)
     C[i + j * M] = (float)(exact + 1e-3 * size);
     verify_result(ref, C, 0x1p-24, &o);
     CHECK(!o.passed && fabs(o.rel_error - 1e-3) < 1e-6);
-    reference_free(ref);
-    free(A);
-    free(B);
-    free(C);
+    case_close(&c);
 }
 
 int main(void)
