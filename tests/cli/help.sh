@@ -13,4 +13,8 @@ done
 # A rung that takes only some shapes says which (rung 20's check_size), not "any".
 "$LADDER" list | sed -n '/^20 /,/^$/p' | grep -q "sizes: M or N from 1 to 16" && pass \
   || fail "ladder list says which sizes rung 20 takes"
+# cuBLAS in TF32 is listed as reduced precision, with the bound it is checked with.
+tf32=$("$LADDER" list | sed -n '/^    cublas-tf32 /,/^$/p')
+echo "$tf32" | grep -q "reduced precision" && echo "$tf32" | grep -q "u_in = 2^-10" \
+  && echo "$tf32" | grep -q "u = 2^-23" && pass || fail "ladder list on cublas-tf32: $tf32"
 finish
