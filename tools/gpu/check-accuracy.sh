@@ -38,7 +38,7 @@ if [ -s "$out/ksweep.csv" ]; then
   if command -v "${LADDER_GNUPLOT:-gnuplot}" > /dev/null; then
     "$ladder" plot --output "$out/figures" "$out/ksweep.csv" 2>&1 | tee -a "$out/run.log" \
       || status=1
-    ls "$out/figures" | grep -q -- "-$backend-accuracy-.*\.png\$" \
+    compgen -G "$out/figures/*-$backend-accuracy-*.png" > /dev/null \
       || { echo "check-accuracy: no accuracy figure was drawn" | tee -a "$out/run.log"; status=1; }
   else
     echo "check-accuracy: no gnuplot here: draw with  ladder plot --output figures ksweep.csv" \
