@@ -143,8 +143,8 @@ static void run_case(run_target *t, gpu_program *prog, const rung *r, const int 
     const launch_shape shape = {c->M, c->N, c->K, units};
     gpu_buffer *dW = nan_workspace(t, rung_workspace(r, values, &shape));
 
-    const blas_call call = {c->M, c->N, c->K, c->alpha, dA, c->lda,
-                            dB,   c->ldb, c->beta, dC, c->ldc};
+    const blas_call call = {c->M, c->N, c->K, c->alpha, dA, c->lda, dB, c->ldb,
+                            c->beta, dC, c->ldc, 0, 0, PRECISION_SINGLE};
     float *C = malloc(nc * sizeof(float));
     if (!C || rung_enqueue_blas(t, prog, r, values, &call, units, dW, msg) != LADDER_OK ||
         t->ops->finish(t->session, msg) != LADDER_OK ||
@@ -153,7 +153,7 @@ static void run_case(run_target *t, gpu_program *prog, const rung *r, const int 
         exit(1);
     }
 
-    const double gamma = verify_gamma(c->K + 2, rung_unit_roundoff(r));
+    const double gamma = verify_gamma(c->K + 2, rung_unit_roundoff(r, PRECISION_SINGLE));
     long bad = 0;
     double worst = 0.0;
     for (int j = 0; j < c->N; j++)
@@ -212,7 +212,7 @@ static void test_params(run_target *t, const char *backend, const rung *r,
 {
     char msg[LADDER_MSG];
     char options[256], path[1024];
-    rung_compile_options(r, values, &t->dev, options, sizeof options);
+    rung_compile_options(r, values, &t->dev, NULL, options, sizeof options);
     kernel_path(backend, r->id, path, sizeof path);
     gpu_program *prog = NULL;
     if (t->ops->compile(t->session, path, options, &prog, msg) != LADDER_OK) {
@@ -296,7 +296,7 @@ static int test_rung(run_target *t, const char *backend, const rung *r, int larg
     char msg[LADDER_MSG];
     int values[RUNG_MAX_PARAMS];
     const char *source;
-    if (params_resolve(r, NULL, 0, 0, &t->dev, values, &source, msg) != LADDER_OK) {
+    if (params_resolve(r, NULL, 0, 0, &t->dev, PRECISION_SINGLE, values, &source, msg) != LADDER_OK) {
         printf("rung %d cannot run on %s: skipped (%s)\n", r->number, t->dev.name, msg);
         return 0;
     }
@@ -308,7 +308,7 @@ static int test_rung(run_target *t, const char *backend, const rung *r, int larg
         memcpy(flipped, values, sizeof flipped);
         flipped[p] = !values[p];
         if (rung_check_params(r, flipped, msg) != LADDER_OK ||
-            rung_check_device(r, flipped, &t->dev, msg) != LADDER_OK) {
+            rung_check_device(r, flipped, &t->dev, PRECISION_SINGLE, msg) != LADDER_OK) {
             printf("rung %d with %s=%d cannot run on %s: skipped (%s)\n", r->number,
                    r->params[p].name, flipped[p], t->dev.name, msg);
             continue;

@@ -206,7 +206,7 @@ static const rung *find_library(const run_target *t)
     int count;
     const rung *all = registry_all(&count);
     for (int i = 0; i < count; i++)
-        if (all[i].kind == RUNG_LIBRARY && t->ops->library_sgemm &&
+        if (all[i].kind == RUNG_LIBRARY && t->ops->library_gemm &&
             strcmp(all[i].library_backend, t->dev.backend) == 0)
             return &all[i];
     return NULL;

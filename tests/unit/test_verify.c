@@ -45,7 +45,8 @@ static void run_case(long M, long N, long K, verify_mode mode)
     random_fill(B, (size_t)(K * N), 12);
     reference *ref;
     char msg[LADDER_MSG];
-    CHECK(reference_create(A, B, M, N, K, mode, 13, &ref, msg) == LADDER_OK);
+    const reference_problem problem = reference_plain(A, B, M, N, K);
+    CHECK(reference_create(&problem, mode, 13, &ref, msg) == LADDER_OK);
     verify_outcome o;
 
     for (int order = 0; order < 3; order++) {
@@ -150,7 +151,8 @@ static void tf32x3_case(long M, long N, long K, int fails_as_float32)
     random_fill(B, (size_t)(K * N), 22);
     reference *ref;
     char msg[LADDER_MSG];
-    CHECK(reference_create(A, B, M, N, K, VERIFY_FULL, 23, &ref, msg) == LADDER_OK);
+    const reference_problem problem = reference_plain(A, B, M, N, K);
+    CHECK(reference_create(&problem, VERIFY_FULL, 23, &ref, msg) == LADDER_OK);
     tf32x3_gemm(A, B, C, M, N, K);
     verify_outcome o;
     verify_result(ref, C, 0x1p-20, &o);
