@@ -477,7 +477,12 @@ int cmd_run(int argc, char **argv)
         exit_code = cli_usage_error("run", "%s", msg);
         goto out;
     }
-    if (cli_check_memory("run", targets, ntargets, sizes, nsizes)) {
+    /* The widest case's elements: double when any case is. */
+    size_t elem = sizeof(float);
+    for (int c = 0; c < ncases; c++)
+        if (gemm_elem_bytes(cases[c].precision) > elem)
+            elem = gemm_elem_bytes(cases[c].precision);
+    if (cli_check_memory("run", targets, ntargets, sizes, nsizes, elem)) {
         exit_code = EXIT_USAGE;
         goto out;
     }

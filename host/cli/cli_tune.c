@@ -335,7 +335,8 @@ static int open_target(const tune_options *o, tune_session *s)
     if (s->nsizes > MAX_TUNE_SIZES)
         return cli_usage_error("tune", "%d sizes: every candidate runs every size, so tune "
                                "with at most %d", s->nsizes, MAX_TUNE_SIZES);
-    return cli_check_memory("tune", s->targets, 1, s->sizes, s->nsizes) ? EXIT_USAGE : 0;
+    return cli_check_memory("tune", s->targets, 1, s->sizes, s->nsizes,
+                            gemm_elem_bytes(o->precision)) ? EXIT_USAGE : 0;
 }
 
 /* Builds the space and finds the defaults in it; 0 or EXIT_USAGE. */
