@@ -111,6 +111,8 @@ static void least_leading(const gemm_case *c, long M, long N, long K, long *lda,
     *ldc = row ? N : M;
 }
 
+static long at_least_one(long x) { return x > 1 ? x : 1; }
+
 void gemm_call_tight(const gemm_case *c, long M, long N, long K, gemm_call *out)
 {
     out->c = *c;
@@ -118,6 +120,10 @@ void gemm_call_tight(const gemm_case *c, long M, long N, long K, gemm_call *out)
     out->N = N;
     out->K = K;
     least_leading(c, M, N, K, &out->lda, &out->ldb, &out->ldc);
+    /* BLAS wants at least 1, even for an empty matrix. */
+    out->lda = at_least_one(out->lda);
+    out->ldb = at_least_one(out->ldb);
+    out->ldc = at_least_one(out->ldc);
 }
 
 void gemm_case_colmajor(const gemm_case *c, long M, long N, long K, gemm_colmajor *out)
@@ -135,8 +141,6 @@ void gemm_case_colmajor(const gemm_case *c, long M, long N, long K, gemm_colmajo
         gemm_call_tight(&kc, M, N, K, &out->call);
     }
 }
-
-static long at_least_one(long x) { return x > 1 ? x : 1; }
 
 ladder_status gemm_check_call(const char *who, const gemm_call *g, char *msg)
 {

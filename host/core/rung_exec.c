@@ -228,9 +228,12 @@ ladder_status rung_enqueue_blas(const run_target *t, gpu_program *prog, const ru
     ladder_status st = gemm_check_call(who, &g, msg);
     if (st != LADDER_OK || call->M == 0 || call->N == 0)
         return st; /* an empty C: nothing to do, as in BLAS */
+    /* alpha = 0 never reads A or B (BLAS): the kernel then gets K = 0, a product of nothing,
+     * and computes C = beta * C. */
+    const int K = call->alpha == 0.0 ? 0 : call->K;
     const kernel_arg args[12] = {
         {.kind = ARG_INT, .i = call->M},        {.kind = ARG_INT, .i = call->N},
-        {.kind = ARG_INT, .i = call->K},        scalar_arg(call->precision, call->alpha),
+        {.kind = ARG_INT, .i = K},              scalar_arg(call->precision, call->alpha),
         {.kind = ARG_BUFFER, .buffer = call->A}, {.kind = ARG_INT, .i = call->lda},
         {.kind = ARG_BUFFER, .buffer = call->B}, {.kind = ARG_INT, .i = call->ldb},
         scalar_arg(call->precision, call->beta), {.kind = ARG_BUFFER, .buffer = call->C},
@@ -239,7 +242,7 @@ ladder_status rung_enqueue_blas(const run_target *t, gpu_program *prog, const ru
     rung_launch l[RUNG_MAX_LAUNCHES];
     int n = 1;
     if (r->launches) {
-        const launch_shape shape = {call->M, call->N, call->K, compute_units};
+        const launch_shape shape = {call->M, call->N, K, compute_units};
         n = r->launches(values, &shape, l);
         if (n < 1 || n > RUNG_MAX_LAUNCHES)
             return ladder_fail(msg, LADDER_ERROR, "rung %d (%s) lists %d launches (1 to %d)",
