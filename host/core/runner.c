@@ -188,7 +188,7 @@ static void print_elsewhere(const run_plan *plan, const int *rows)
 static void print_case(const run_plan *plan, const gemm_case *cs)
 {
     char label[128];
-    gemm_case_label(cs, label, sizeof label);
+    gemm_case_label(cs, 0, label, sizeof label);
     if (plan->ncases == 1 && !label[0])
         return;
     char trans[3];
