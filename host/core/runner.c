@@ -248,7 +248,7 @@ static void measure_row(const run_plan *plan, run_target *t, program_cache *pc,
     if (r->kind == RUNG_AUTO) {
         /* The shape-aware entry: a table look-up picks a rung and its parameters, which
          * then run as that rung; the row keeps the name "auto" and says what it chose. */
-        st = params_for_auto(&pol, &t->dev, &call, &sc->cm.call.c, &r, values, &source, msg);
+        st = params_for_auto(&pol, &t->dev, &call, &sc->cs, &r, values, &source, msg);
         if (st == LADDER_OK)
             params_auto_string(r, values, row->params, sizeof row->params);
         snprintf(row->param_source, sizeof row->param_source, "%s", source);

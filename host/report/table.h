@@ -130,7 +130,7 @@ ladder_status table_print_value(const table_options *o, const table_data *d, FIL
 /* "12,346": rounded to a whole number, thousands separated by commas (GB/s the same). */
 void fmt_gflops(double gflops, char *out, size_t size);
 /* The effective bandwidth of a row in GB/s: A, B and C counted once each, 4 (MK + KN + MN)
- * bytes, over the median time; 0 for a row without a time. */
+ * bytes (8 in double), over the median time; 0 for a row without a time. */
 double row_gbps(const result_row *r);
 /* Three significant digits, never in exponent form: "0.0333", "11.2", "123", "1,235". */
 void fmt_ms(double ms, char *out, size_t size);
