@@ -59,11 +59,17 @@ check_all_ok "$out" "a CUDA row of a case failed"
   && pass || fail "cuBLAS did not run every case at both sizes"
 while read -r number name pads m n k sm sn sk backends double trans blas; do
   [ "$backends" = all ] || [ "$backends" = cuda ] || continue
-  # Rows of this rung that its flags say must run (any size it takes).
+  # Rows of this rung that its flags say must run (any size it takes). A double tile too
+  # large for the device's shared memory is the device's limit, not a broken promise: said
+  # on stderr, not failed.
   refused=$(paste -d' ' <(column "$out" rung) <(column "$out" precision) <(column "$out" trans) \
               <(column "$out" status) <(column "$out" reason) |
             awk -v r="$number" -v d="$double" -v t="$trans" \
               '$1 == r && (d == 1 || $2 == "single") && (t == 1 || $3 == "NN") && $4 != "ok" && !/multiples of|designed for/')
+  if echo "$refused" | grep -q "local memory in double"; then
+    echo "note: rung $number ($name): its double tiles do not fit this device's shared memory" >&2
+    refused=$(echo "$refused" | grep -v "local memory in double" || true)
+  fi
   [ -z "$refused" ] && pass || { fail "rung $number ($name) refused a case it takes"; echo "$refused" | head -3 >&2; }
 done < <("$LADDER" list --brief)
 # alpha and beta, with C read: the BLAS-call rungs and cuBLAS, in every case.
