@@ -63,6 +63,12 @@ int cli_timing_option(const char *cmd, int argc, char **argv, int *i, long *reps
  * into *configs; the other is 0. 0, or EXIT_USAGE after printing why. */
 int cli_parse_budget(const char *cmd, const char *text, long *configs, double *seconds);
 
+/* --precision, --trans or --case-layout of table and plot (`option`): a word of that case
+ * column, checked as ladder run checks it, into its field of *f. 0, or EXIT_USAGE after
+ * printing why. */
+int cli_case_filter_option(const char *cmd, const char *option, const char *value,
+                           results_case_filter *f);
+
 /* --param [RUNG:]NAME=VALUE into *ov: 0, or EXIT_USAGE after printing why. */
 int cli_parse_param(const char *cmd, const char *spec, param_override *ov);
 
@@ -74,10 +80,10 @@ int cli_open_device(const char *cmd, const char *backend, const char *device,
                     const char *sizes, const char *gpu_sizes, const char *cpu_sizes,
                     run_target **targets, int *ntargets, gemm_size **out, int *nout);
 
-/* Every size must fit every device target (A, B and C in its memory, each matrix in one
- * buffer): 0, or EXIT_USAGE after printing which does not. */
+/* Every size must fit every device target (A, B and C of `elem`-byte elements in its
+ * memory, each matrix in one buffer): 0, or EXIT_USAGE after printing which does not. */
 int cli_check_memory(const char *cmd, const run_target *targets, int ntargets,
-                     const gemm_size *sizes, int nsizes);
+                     const gemm_size *sizes, int nsizes, size_t elem);
 
 /* The file a command writes: --output FILE (alias --out; tune also calls it --candidates)
  * and what to do when it exists: --force replaces it, --append adds rows to it. */

@@ -9,10 +9,10 @@
 
 /* The work to time: enqueues everything a user would wait for (helper kernels too). */
 typedef ladder_status (*work_fn)(void *ctx, char *msg);
-/* Fills the output with NaN before the verified run. */
+/* Prepares the output before the verified run: NaN, or C's start when beta != 0. */
 typedef ladder_status (*poison_fn)(void *ctx, char *msg);
 /* Copies the result to the host for checking. */
-typedef ladder_status (*fetch_fn)(void *ctx, float *C, char *msg);
+typedef ladder_status (*fetch_fn)(void *ctx, void *C, char *msg);
 
 typedef struct {
     const backend_ops *ops;   /* NULL: host work, timed with the host clock */
@@ -26,7 +26,8 @@ typedef struct {
                                  rung_unit_roundoff) */
     double input_roundoff;    /* of the format inputs are rounded to first; 0: none
                                  (rung.input_roundoff) */
-    float *host_c;            /* M x N scratch for the fetched result */
+    void *host_c;             /* M x N scratch for the fetched result (the reference's
+                                 precision) */
     int reps;
     double max_seconds;
 } measure_job;

@@ -32,14 +32,15 @@ static int note(tuning_entry *e, const char *who, const char *why)
 
 /* Whether entry `e` is for this device, rung and size class. */
 static int same_key(const tuning_entry *e, const device_info *dev, const char *name,
-                    const rung *r, size_class cls)
+                    const rung *r, gemm_precision p, size_class cls)
 {
+    /* Never parameters of another precision: a double tile takes twice the memory. */
     return strcmp(e->backend, dev->backend) == 0 && strcmp(e->device, name) == 0 &&
-           e->rung == r->number && e->cls == cls;
+           e->rung == r->number && e->precision == p && e->cls == cls;
 }
 
 int tuned_params_find(tuning_db *db, const rung *r, const device_info *dev,
-                      const gemm_size *s, int *values, const char *who)
+                      gemm_precision p, const gemm_size *s, int *values, const char *who)
 {
     if (!db || r->kind != RUNG_KERNEL || r->nparams == 0)
         return 0;
@@ -49,7 +50,7 @@ int tuned_params_find(tuning_db *db, const rung *r, const device_info *dev,
     size_class cls = size_class_of(s);
     int any = 0;
     for (int i = 0; i < db->count && !any; i++)
-        any = same_key(&db->entries[i], dev, name, r, cls);
+        any = same_key(&db->entries[i], dev, name, r, p, cls);
     if (!any)
         return 0;
     /* The newest entry measured with the kernel file as it is now; else say it is stale. */
@@ -60,7 +61,7 @@ int tuned_params_find(tuning_db *db, const rung *r, const device_info *dev,
     tuning_entry *stale = NULL, *e = NULL;
     for (int i = db->count - 1; i >= 0 && !e; i--) {
         tuning_entry *c = &db->entries[i];
-        if (!same_key(c, dev, name, r, cls))
+        if (!same_key(c, dev, name, r, p, cls))
             continue;
         if (strcmp(c->kernel_fnv1a, hash) == 0)
             e = c;
@@ -79,7 +80,7 @@ int tuned_params_find(tuning_db *db, const rung *r, const device_info *dev,
     int tuned[RUNG_MAX_PARAMS] = {0};
     if (rung_params_parse(r, e->params, tuned, msg) != LADDER_OK ||
         rung_check_params(r, tuned, msg) != LADDER_OK ||
-        rung_check_device(r, tuned, dev, msg) != LADDER_OK) {
+        rung_check_device(r, tuned, dev, p, msg) != LADDER_OK) {
         snprintf(why, sizeof why, "cannot be used (%s): using the defaults", msg);
         return note(e, who, why);
     }

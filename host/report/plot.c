@@ -144,8 +144,13 @@ int plot_run(const plot_options *o)
     memset(&job, 0, sizeof job);
     int rc = 1;
 
-    if (plot_model_load(&model, o->files, o->nfiles, msg) != LADDER_OK)
+    if (plot_model_load(&model, o->files, o->nfiles, &o->cases, msg) != LADDER_OK)
         goto fail;
+    if (model.double_precision && (o->npeaks || o->ceilings || o->normalize_peak)) {
+        snprintf(msg, LADDER_MSG, "--peak, --ceilings and --normalize peak are FP32 figures: "
+                 "they do not apply to double-precision rows (draw those without them)");
+        goto fail;
+    }
     for (int i = 0; i < o->npeaks; i++)
         if (plot_model_set_peak(&model, o->peaks[i], msg) != LADDER_OK)
             goto fail;

@@ -16,8 +16,9 @@
  * A rung that sets `blas_args` takes the arguments of a BLAS SGEMM instead:
  *     (M, N, K, float alpha, A, int lda, B, int ldb, float beta, C, int ldc)
  * and computes C = alpha * A * B + beta * C, reading C only when beta is not 0. The
- * harness passes alpha = 1, beta = 0 and lda = M, ldb = K, ldc = M, as it calls the
- * libraries. A rung whose call is several kernels (rung.launches: split-K's GEMM and
+ * harness passes the case's alpha and beta (ladder run --alpha, --beta: 1 and 0 unless
+ * asked) and tight leading dimensions, as it calls the libraries; with alpha = 0 it
+ * passes K = 0, so that A and B are never read (BLAS). A rung whose call is several kernels (rung.launches: split-K's GEMM and
  * reduction) takes those arguments in every kernel, and a workspace W after ldc.
  *
  * The rest of a BLAS call (precision, transposes, layout):
@@ -26,7 +27,7 @@
  *     (kernels-opencl/real.h, kernels-cuda/real.cuh), which defines `real` (float or
  *     double) and its vector types, and uses them for every matrix element. Without the
  *     define it is the float kernel, unchanged. The harness then hands it buffers of
- *     doubles, alpha and beta as doubles (ARG_REAL), and scales local_mem_bytes() (given
+ *     doubles, alpha and beta as doubles (ARG_DOUBLE), and scales local_mem_bytes() (given
  *     for float) by the element size.
  *   - Transposes. A `blas_args` rung that sets `takes_transposes` honors -DTRANS_A=0|1 and
  *     -DTRANS_B=0|1 (both always given to it): with TRANS_A=1 the A argument holds A^T, a
@@ -201,8 +202,16 @@ typedef struct rung {
     int (*uses_subgroups)(const int *p);
 } rung;
 
-/* The unit roundoff that verification uses for this rung (see rung.unit_roundoff). */
-double rung_unit_roundoff(const rung *r);
+/* The unit roundoff that verification uses for this rung in precision `p`: in single,
+ * rung.unit_roundoff (2^-24 when 0); in double, 2^-53 (a rung that multiplies in a
+ * narrower format does not take double). */
+double rung_unit_roundoff(const rung *r, gemm_precision p);
+
+/* LADDER_UNSUPPORTED with the reason when entry `r` cannot run case `c`: double on a
+ * rung without takes_double, transposes on one without takes_transposes, alpha != 1 or
+ * beta != 0 on one without blas_args. Every layout runs (registry comment above). The
+ * baselines take every case; "auto" is decided when its choice is known. */
+ladder_status rung_check_case(const rung *r, const gemm_case *c, char *msg);
 
 /* 1 when the rung's arithmetic is float32's: u = 2^-24 and inputs used as they are. A
  * vendor library that is not (cuBLAS in TF32) is a baseline of its own, labelled reduced
@@ -271,9 +280,11 @@ ladder_status rung_params_parse(const rung *r, const char *text, int *values, ch
 void rung_params_defines(const rung *r, const int *values, char *out, size_t size);
 
 /* The compiler options for a backend: the defines, plus for OpenCL sub-group builds the
- * OpenCL C standard that has them. */
+ * OpenCL C standard that has them, plus the case (registry comment above): -DLADDER_DOUBLE=1
+ * in double, and -DTRANS_A=0|1 -DTRANS_B=0|1 for a rung that takes transposes. `kc` is the
+ * case as the column-major call makes it (gemm_colmajor); NULL is the default case. */
 void rung_compile_options(const rung *r, const int *values, const device_info *dev,
-                          char *out, size_t size);
+                          const gemm_case *kc, char *out, size_t size);
 
 /* For a RUNG_LIBRARY entry: 1 when `ops` is its library's backend and has its call. */
 int rung_library_present(const rung *r, const backend_ops *ops);
@@ -281,10 +292,11 @@ int rung_library_present(const rung *r, const backend_ops *ops);
 /* 1 when the backend ("opencl", "cuda") has this rung (see only_backend). */
 int rung_on_backend(const rung *r, const char *backend);
 
-/* Checks the parameters against what the device has (local memory, work-group size).
+/* Checks the parameters against what the device has (local memory, work-group size) in
+ * precision `p` (local_mem_bytes, given for float, scaled by the element size).
  * LADDER_UNSUPPORTED with the reason when the device cannot take them. */
 ladder_status rung_check_device(const rung *r, const int *values, const device_info *dev,
-                                char *msg);
+                                gemm_precision p, char *msg);
 
 /* The tables, one file each, concatenated by registry.c. */
 extern const rung rungs_basic[];   /* rungs 1-3: rungs_basic.c */
