@@ -248,6 +248,7 @@ const rung rungs_modern[] = {
         .validate = edges_validate,
         .geometry = edges_geometry,
         .local_mem_bytes = double_tiles,
+        .takes_double = 1,
     },
     {
         .number = 12, .id = "12-warptile", .name = "warptile",
@@ -260,6 +261,7 @@ const rung rungs_modern[] = {
         .validate = warptile_validate,
         .geometry = warptile_geometry,
         .local_mem_bytes = double_tiles,
+        .takes_double = 1,
     },
     {
         .number = 13, .id = "13-async", .name = "async",
@@ -318,6 +320,8 @@ const rung rungs_modern[] = {
         .geometry = warptile_geometry,
         .local_mem_bytes = blas_tiles,
         .blas_args = 1,
+        .takes_double = 1,
+        .takes_transposes = 1,
     },
     {
         .number = 16, .id = "16-tf32x3", .name = "tf32x3",

@@ -138,6 +138,8 @@ const rung rungs_splitk[] = {
         .workspace_floats = splitk_workspace,
         .local_mem_bytes = splitk_local_mem,
         .blas_args = 1,
+        .takes_double = 1,
+        .takes_transposes = 1,
     },
 };
 const int rungs_splitk_count = (int)(sizeof rungs_splitk / sizeof rungs_splitk[0]);
