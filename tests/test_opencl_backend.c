@@ -373,19 +373,20 @@ static void test_precision_builds(const backend_ops *ops, backend_session *s,
             continue;
         for (int small = 0; small <= 1; small++) {
             int values[RUNG_MAX_PARAMS];
-            char defines[512], options[600], msg[LADDER_MSG];
             rung_defaults(r, small, values);
-            if (rung_check_device(r, values, dev, msg) != LADDER_OK)
-                continue; /* e.g. more local memory than this device has */
-            rung_compile_options(r, values, dev, defines, sizeof defines);
             /* Float builds only for the transposes: plain float is every run's. */
             for (int dbl = r->takes_transposes ? 0 : 1; dbl <= r->takes_double; dbl++)
                 for (int trans = 0; trans < (r->takes_transposes ? 4 : 1); trans++) {
-                    snprintf(options, sizeof options, "%s%s", defines,
-                             dbl ? " -DLADDER_DOUBLE=1" : "");
-                    if (r->takes_transposes)
-                        snprintf(options + strlen(options), sizeof options - strlen(options),
-                                 " -DTRANS_A=%d -DTRANS_B=%d", trans / 2, trans % 2);
+                    gemm_case c = GEMM_CASE_DEFAULT;
+                    c.precision = dbl ? PRECISION_DOUBLE : PRECISION_SINGLE;
+                    c.trans_a = trans / 2;
+                    c.trans_b = trans % 2;
+                    char options[600], msg[LADDER_MSG];
+                    CHECK(rung_check_case(r, &c, msg) == LADDER_OK, msg);
+                    if (rung_check_device(r, values, dev, c.precision, msg) != LADDER_OK)
+                        continue; /* e.g. more local memory than this device has */
+                    /* The harness's own options: it adds the precision and the pair. */
+                    rung_compile_options(r, values, dev, &c, options, sizeof options);
                     check_build(ops, s, r->id, options);
                     built++;
                 }
