@@ -54,7 +54,6 @@
  *   this comment are then doubles and double4s (real4); W holds doubles.
  */
 #include "real.h"
-#include "load4.h"
 
 #define CAP 16                /* most columns (tall) or rows (wide) of C */
 #define HEADER 4              /* elements of W before the partial sums: W[0] = slices */
@@ -106,6 +105,23 @@ void put(const int m, const int n, const real sum, const int M, const int N,
         finish_c(C + m + (size_t)n * ldc, sum, alpha, beta);
     else
         W[HEADER + ((size_t)get_group_id(1) * N + n) * M + m] = sum;
+}
+
+/* Elements i..i+3 of column j of a column-major matrix X (leading dimension ld): A's rows
+ * m..m+3 at depth k (tall), or B's depths k..k+3 in column n (wide). Zeros where the
+ * column does not count (`col_ok` false: past the slice of K, or past N) and at
+ * i + t >= `end` (past M, or past the slice). `vec`: one real4 load, aligned because ld
+ * is a multiple of 4 and so is i. */
+real4 load4(const __global real *X, const int ld, const int i, const int j, const int end,
+            const int col_ok, const int vec)
+{
+    const __global real *src = X + i + (size_t)j * ld;
+    if (!col_ok)
+        return (real4)(0);
+    if (vec && i + 3 < end)
+        return *(const __global real4 *)src;
+    return (real4)(i < end ? src[0] : 0, i + 1 < end ? src[1] : 0,
+                   i + 2 < end ? src[2] : 0, i + 3 < end ? src[3] : 0);
 }
 
 /* Element (r, c) of op(X), X column-major with leading dimension ld: X(r, c), or with

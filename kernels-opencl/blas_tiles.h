@@ -42,8 +42,6 @@
 #ifndef LADDER_BLAS_TILES_H
 #define LADDER_BLAS_TILES_H
 
-#include "load4.h"
-
 #define PAD 4 /* elements added to a tile row filled by transposing stores: the 16 depths
                * that half a warp (32 work-items on NVIDIA) stores for one column then fall
                * in 8 banks, not all in one, and rows stay whole real4s */
@@ -67,6 +65,28 @@ struct Share {
     real4 a[LPTA / 4], b[LPTB / 4];
 };
 
+/* LOAD4(v, X, ld, e, c, end, col_ok, vec): v = elements e..e+3 of column c of the
+ * column-major matrix X (leading dimension ld), as one real4. Zeros at e + t >= end (past
+ * the matrix, or past the slice of K) and everywhere when the column does not count
+ * (col_ok false). vec: one real4 load where all four exist; it must start aligned (16
+ * bytes in float, 32 in double), which holds when ld is a multiple of 4, as e is.
+ * Otherwise the elements come one at a time.
+ * Why a macro: written as a function called from load_tile4, or as one load after the
+ * choice of direction, PoCL (the CPU OpenCL) ran rung 15 at half its speed (34 ms instead
+ * of 14 at 512^3); spelled out in each branch, as this macro does, it keeps its speed. */
+#define LOAD4(v, X, ld, e, c, end, col_ok, vec)                                          \
+    do {                                                                                 \
+        const __global real *src_ = (X) + (e) + (size_t)(c) * (ld);                      \
+        if ((vec) && (e) + 3 < (end) && (col_ok)) {                                      \
+            (v) = *(const __global real4 *)src_;                                         \
+        } else {                                                                         \
+            (v).x = ((e) + 0 < (end) && (col_ok)) ? src_[0] : 0;                         \
+            (v).y = ((e) + 1 < (end) && (col_ok)) ? src_[1] : 0;                         \
+            (v).z = ((e) + 2 < (end) && (col_ok)) ? src_[2] : 0;                         \
+            (v).w = ((e) + 3 < (end) && (col_ok)) ? src_[3] : 0;                         \
+        }                                                                                \
+    } while (0)
+
 /* One real4 of an operand's tile, its i-th: the operand's rows (m of A, n of B) r0..r0+ts-1
  * of R, at depths k0.. below kend. along_k (A^T, B): 4 depths of one row, TSK/4 work-items
  * per row; otherwise (A, B^T): 4 rows at one depth, ts/4 work-items per depth. Either way
@@ -76,12 +96,15 @@ real4 load_tile4(const __global real *X, const int ld, const int along_k, const 
                  const int i, const int r0, const int R, const int k0, const int kend,
                  const int vec)
 {
+    real4 v;
     if (along_k) {
         const int k = k0 + 4 * (i % (TSK / 4)), r = r0 + i / (TSK / 4);
-        return load4(X, ld, k, r, kend, r < R, vec);
+        LOAD4(v, X, ld, k, r, kend, r < R, vec);
+    } else {
+        const int r = r0 + 4 * (i % (ts / 4)), k = k0 + i / (ts / 4);
+        LOAD4(v, X, ld, r, k, R, k < kend, vec);
     }
-    const int r = r0 + 4 * (i % (ts / 4)), k = k0 + i / (ts / 4);
-    return load4(X, ld, r, k, R, k < kend, vec);
+    return v;
 }
 
 /* Stores the i-th real4 of load_tile4 into the operand's k-major tile, whose rows are
