@@ -5,8 +5,11 @@
  * kernels-cuda/<id>.cu for sm_90 (the H100) with the rung's default parameters and with
  * its small-device defaults, the two combinations the harness uses without being told,
  * then with each switch (a parameter of range 0..1, such as split-K's ATOMIC) flipped
- * from the defaults, since a switch compiles another path through the kernels; and it
- * compiles helpers.cu. Any compile error fails the test with the rung and the
+ * from the defaults, since a switch compiles another path through the kernels; then in
+ * every case the rung takes by its registry flags, with the options the harness gives
+ * (rung_compile_options: -DLADDER_DOUBLE=1 where it takes double, -DTRANS_A and -DTRANS_B
+ * for each transpose pair where it takes transposes); and it compiles helpers.cu, in
+ * single and in double. Any compile error fails the test with the rung and the
  * compiler's log.
  *
  * The kernel directory is <source>/kernels-cuda, or $LADDER_CUDA_KERNELS when set (to
@@ -70,8 +73,37 @@ static int check_switches(const rung *r, const char *dir, const char *file, int 
     return failures;
 }
 
-/* Compiles one rung with its default and its small-device parameters, and its switches
- * flipped. `compiled` counts the compiles run; returns the number that failed. */
+/* Compiles one rung with its default parameters in every case its flags say it takes
+ * (beyond single NN without transposes, compiled above), with the harness's options.
+ * `compiled` counts the compiles run; returns the number that failed. */
+static int check_cases(const rung *r, const char *dir, const char *file, int *compiled)
+{
+    device_info cuda;
+    memset(&cuda, 0, sizeof cuda);
+    snprintf(cuda.backend, sizeof cuda.backend, "cuda");
+    int values[RUNG_MAX_PARAMS], failures = 0;
+    rung_defaults(r, 0, values);
+    for (int p = 0; p < 2; p++)
+        for (int t = 0; t < 4; t++) {
+            gemm_case c = GEMM_CASE_DEFAULT;
+            c.precision = p ? PRECISION_DOUBLE : PRECISION_SINGLE;
+            c.trans_a = t >> 1;
+            c.trans_b = t & 1;
+            char msg[LADDER_MSG], label[64], options[512], trans[3];
+            if ((!p && !r->takes_transposes) || rung_check_case(r, &c, msg) != LADDER_OK)
+                continue; /* compiled above, or a case the harness never compiles */
+            snprintf(label, sizeof label, "%s %s", gemm_precision_name(c.precision),
+                     gemm_trans_name(c.trans_a, c.trans_b, trans));
+            rung_compile_options(r, values, &cuda, &c, options, sizeof options);
+            failures += compile_one(dir, file, label, options);
+            (*compiled)++;
+        }
+    return failures;
+}
+
+/* Compiles one rung with its default and its small-device parameters, its switches
+ * flipped, and its cases. `compiled` counts the compiles run; returns the number that
+ * failed. */
 static int check_rung(const rung *r, const char *dir, int *compiled)
 {
     char file[256];
@@ -102,7 +134,7 @@ static int check_rung(const rung *r, const char *dir, int *compiled)
         failures += compile_one(dir, file, label, defines);
         (*compiled)++;
     }
-    return failures + check_switches(r, dir, file, compiled);
+    return failures + check_switches(r, dir, file, compiled) + check_cases(r, dir, file, compiled);
 }
 
 int main(void)
@@ -119,7 +151,8 @@ int main(void)
         failures += check_rung(&all[i], dir, &compiled);
     }
     failures += compile_one(dir, "helpers.cu", "helpers", "");
-    compiled++;
+    failures += compile_one(dir, "helpers.cu", "helpers double", "-DLADDER_DOUBLE=1");
+    compiled += 2;
 
     if (kernel_rungs == 0) {
         printf("FAIL the registry lists no kernel rungs\n");

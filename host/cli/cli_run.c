@@ -50,8 +50,8 @@ static void run_help(void)
         "  --reps N         most timed repetitions per row, 1 to 1000000 (default %d)\n"
         "  --max-time S     stop repeating a row after S seconds of timed runs, but not\n"
         "                   before 3 of them (or N, if fewer) (default %.1f)\n"
-        "  --verify MODE    auto (default: full up to M*N*K = 2^33, sampled above),\n"
-        "                   full, sampled or off\n"
+        "  --verify MODE    auto (default: full up to M*N*K = 2^33, in double 2^29,\n"
+        "                   sampled above), full, sampled or off\n"
         "  --full-limit P   with --verify auto, check every element while M*N*K <= P\n"
         "  --precision P    single (default) or double, or both: single,double\n"
         "  --trans LIST     the transpose pairs op(A)op(B), each run in turn: NN (default),\n"
@@ -244,7 +244,7 @@ static int parse_options(int argc, char **argv, run_options *o)
     *o = (run_options){.backend = "all", .rungs = "all", .precision = "single",
                        .trans = "NN", .layout = "col", .alpha = 1.0, .reps = DEFAULT_REPS,
                        .seed = DEFAULT_SEED, .max_seconds = DEFAULT_MAX_SECONDS,
-                       .verify = VERIFY_AUTO, .full_limit = VERIFY_FULL_LIMIT_DEFAULT};
+                       .verify = VERIFY_AUTO, .full_limit = 0};
     for (int i = 1; i < argc; i++) {
         const char *v = NULL;
         int m;

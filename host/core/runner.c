@@ -214,12 +214,16 @@ static int rung_runs_on(const rung *r, const run_target *t)
     return 0;
 }
 
-static verify_mode mode_for(const run_plan *plan, const gemm_size *s)
+static verify_mode mode_for(const run_plan *plan, const gemm_size *s, const gemm_case *cs)
 {
     if (plan->verify != VERIFY_AUTO)
         return plan->verify;
     double work = (double)s->M * (double)s->N * (double)s->K;
-    return work <= (double)plan->full_limit ? VERIFY_FULL : VERIFY_SAMPLED;
+    unsigned long long limit = plan->full_limit;
+    if (!limit)
+        limit = cs->precision == PRECISION_DOUBLE ? VERIFY_FULL_LIMIT_DOUBLE
+                                                  : VERIFY_FULL_LIMIT_DEFAULT;
+    return work <= (double)limit ? VERIFY_FULL : VERIFY_SAMPLED;
 }
 
 /* Library GFLOPS at this size on this target, to express each rung as a fraction of it. */
@@ -377,8 +381,8 @@ ladder_status runner_run(const run_plan *plan, run_summary *sum, char *msg)
             const gemm_size *s = &plan->sizes[si];
             case_inputs in;
             print_case(plan, &plan->cases[ci]);
-            st = case_inputs_open(&in, &plan->cases[ci], s, plan->seed, mode_for(plan, s),
-                                  msg);
+            st = case_inputs_open(&in, &plan->cases[ci], s, plan->seed,
+                                  mode_for(plan, s, &plan->cases[ci]), msg);
             for (int t = 0; t < plan->ntargets && st == LADDER_OK && !runner_interrupted; t++)
                 st = run_target_size(plan, &plan->targets[t], caches[t], &in, sum,
                                      elsewhere + (size_t)t * (size_t)plan->nrungs, msg);

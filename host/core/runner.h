@@ -28,7 +28,8 @@ typedef struct {
     int reps;               /* most timed repetitions per row */
     double max_seconds;     /* stop repeating once this much time was timed (>= 3 reps) */
     verify_mode verify;
-    unsigned long long full_limit; /* VERIFY_AUTO: full checks up to this M*N*K */
+    unsigned long long full_limit; /* VERIFY_AUTO: full checks up to this M*N*K; 0: the
+                                      default of the case's precision */
     uint64_t seed;
     results_writer *writer;
     int small_defaults;     /* start from the small-device defaults */

@@ -27,8 +27,11 @@
 
 typedef enum { VERIFY_AUTO, VERIFY_FULL, VERIFY_SAMPLED, VERIFY_OFF } verify_mode;
 
-/* Products M*N*K up to this are checked in full under VERIFY_AUTO. */
+/* Products M*N*K up to this are checked in full under VERIFY_AUTO; in double, whose full
+ * reference sums in long double (far slower than the host BLAS's dgemm), up to the
+ * second. */
 #define VERIFY_FULL_LIMIT_DEFAULT (1ull << 33)
+#define VERIFY_FULL_LIMIT_DOUBLE (1ull << 29)
 
 typedef struct reference reference;
 

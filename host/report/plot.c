@@ -144,6 +144,11 @@ int plot_run(const plot_options *o)
 
     if (plot_model_load(&model, o->files, o->nfiles, &o->cases, msg) != LADDER_OK)
         goto fail;
+    if (model.double_precision && (o->npeaks || o->ceilings || o->normalize_peak)) {
+        snprintf(msg, LADDER_MSG, "--peak, --ceilings and --normalize peak are FP32 figures: "
+                 "they do not apply to double-precision rows (draw those without them)");
+        goto fail;
+    }
     for (int i = 0; i < o->npeaks; i++)
         if (plot_model_set_peak(&model, o->peaks[i], msg) != LADDER_OK)
             goto fail;

@@ -239,6 +239,8 @@ ladder_status plot_fig_bars(plot_job *job, int device, char *msg)
 ladder_status plot_fig_peak(plot_job *job, int device, char *msg)
 {
     const plot_device *d = &job->model->devices[device];
+    if (job->model->double_precision)
+        return LADDER_OK; /* the peaks are FP32's (plot_model_load said which case) */
     if (d->peak_gflops <= 0.0) {
         fprintf(stderr, "ladder plot: note: the FP32 peak of %s is unknown: no fraction-of-peak "
                         "chart for it (give it with --peak)\n", d->name);

@@ -167,10 +167,12 @@ ladder_status plot_model_load(plot_model *m, char *const *paths, int npaths,
         st = results_check_one_case(NULL, m->shape_rows, m->nshape_rows, msg);
     if (st == LADDER_OK) {
         results_case_label(&m->shape_rows[0], 0, m->case_label, sizeof m->case_label);
+        m->double_precision = strcmp(m->shape_rows[0].precision, "double") == 0;
         if (m->case_label[0] || other_cases)
-            fprintf(stderr, "ladder plot: note: drawing the case %s%s\n",
+            fprintf(stderr, "ladder plot: note: drawing the case %s%s%s\n",
                     m->case_label[0] ? m->case_label : "single NN col (C = A B)",
-                    other_cases ? " (rows of other cases left out)" : "");
+                    other_cases ? " (rows of other cases left out)" : "",
+                    m->double_precision ? "; no FP32 peak or fraction-of-peak chart" : "");
     }
     if (st == LADDER_OK && non_square > 0)
         fprintf(stderr, "ladder plot: note: %d rows with M, N, K not all equal were left out "
@@ -183,7 +185,8 @@ ladder_status plot_model_load(plot_model *m, char *const *paths, int npaths,
     if (st == LADDER_OK && m->ngroups == 0 && !plot_shapes_drawable(m))
         st = ladder_fail(msg, LADDER_ERROR, "no rung (only vendor libraries) has a square size "
                                             "with status ok: nothing to draw");
-    if (st == LADDER_OK)
+    /* The peaks the rows carry are FP32's: no reference line for double rows. */
+    if (st == LADDER_OK && !m->double_precision)
         take_peaks(m, all, nall);
     free(all);
     if (st != LADDER_OK)

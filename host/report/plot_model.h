@@ -49,6 +49,7 @@ typedef struct {
     int ngroups;
     char case_label[96]; /* the one case drawn, when not the default (results_case_label);
                             "" for single NN column-major C = A B */
+    int double_precision; /* that case is double: the devices' FP32 peaks are left out */
 } plot_model;
 
 /* Reads every file, checks each one has something to draw, and builds the model: the rows

@@ -16,8 +16,9 @@
  * A rung that sets `blas_args` takes the arguments of a BLAS SGEMM instead:
  *     (M, N, K, float alpha, A, int lda, B, int ldb, float beta, C, int ldc)
  * and computes C = alpha * A * B + beta * C, reading C only when beta is not 0. The
- * harness passes alpha = 1, beta = 0 and lda = M, ldb = K, ldc = M, as it calls the
- * libraries. A rung whose call is several kernels (rung.launches: split-K's GEMM and
+ * harness passes the case's alpha and beta (ladder run --alpha, --beta: 1 and 0 unless
+ * asked) and tight leading dimensions, as it calls the libraries; with alpha = 0 it
+ * passes K = 0, so that A and B are never read (BLAS). A rung whose call is several kernels (rung.launches: split-K's GEMM and
  * reduction) takes those arguments in every kernel, and a workspace W after ldc.
  *
  * The rest of a BLAS call (precision, transposes, layout):
@@ -26,7 +27,7 @@
  *     (kernels-opencl/real.h, kernels-cuda/real.cuh), which defines `real` (float or
  *     double) and its vector types, and uses them for every matrix element. Without the
  *     define it is the float kernel, unchanged. The harness then hands it buffers of
- *     doubles, alpha and beta as doubles (ARG_REAL), and scales local_mem_bytes() (given
+ *     doubles, alpha and beta as doubles (ARG_DOUBLE), and scales local_mem_bytes() (given
  *     for float) by the element size.
  *   - Transposes. A `blas_args` rung that sets `takes_transposes` honors -DTRANS_A=0|1 and
  *     -DTRANS_B=0|1 (both always given to it): with TRANS_A=1 the A argument holds A^T, a

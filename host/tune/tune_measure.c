@@ -12,7 +12,9 @@ ladder_status tune_input_open(tune_input *in, run_target *t, const gemm_size *s,
     in->size = *s;
     /* As ladder run --verify auto. */
     double work = (double)s->M * (double)s->N * (double)s->K;
-    verify_mode mode = work <= (double)VERIFY_FULL_LIMIT_DEFAULT ? VERIFY_FULL : VERIFY_SAMPLED;
+    unsigned long long limit = cs->precision == PRECISION_DOUBLE ? VERIFY_FULL_LIMIT_DOUBLE
+                                                                 : VERIFY_FULL_LIMIT_DEFAULT;
+    verify_mode mode = work <= (double)limit ? VERIFY_FULL : VERIFY_SAMPLED;
     if (case_inputs_open(&in->host, cs, s, seed, mode, msg) != LADDER_OK)
         return LADDER_ERROR;
     const case_inputs *h = &in->host;

@@ -45,6 +45,9 @@ code=0
 [ "$code" -eq 1 ] && grep -q "rows of more than one case match" "$WORK/err" && pass \
   || fail "figures of mixed cases were not refused (exit $code)"
 "$LADDER" plot --out "$WORK/fig" --format svg --precision double "$runs" >/dev/null 2>"$WORK/err" \
-  && grep -q "drawing the case double (rows of other cases left out)" "$WORK/err" \
+  && grep -q "drawing the case double (rows of other cases left out); no FP32 peak" "$WORK/err" \
   && grep -rq "case: double" "$WORK/fig" && pass || { fail "double figures"; cat "$WORK/err" >&2; }
+! grep -rq "FP32 peak" "$WORK/fig" && pass || fail "a double figure shows an FP32 peak"
+expect_error "an FP32 peak for double rows" "do not apply to double-precision rows" -- \
+  plot --out "$WORK/fig2" --precision double --peak "x=1000" "$runs"
 finish
