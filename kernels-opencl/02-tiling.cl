@@ -9,9 +9,12 @@
  *   two local-memory loads per multiply-add.
  * Parameters: TS (tile edge; the work-group is TS x TS).
  * Sizes: M, N and K multiples of TS.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.h).
  */
+#include "real.h"
+
 __kernel void gemm(const int M, const int N, const int K,
-                   const __global float *A, const __global float *B, __global float *C)
+                   const __global real *A, const __global real *B, __global real *C)
 {
     const int row = get_local_id(0);  /* row of C inside the tile */
     const int col = get_local_id(1);  /* column of C inside the tile */
@@ -19,10 +22,10 @@ __kernel void gemm(const int M, const int N, const int K,
     const int n = get_group_id(1) * TS + col;
 
     /* Asub[k][row] holds A(m, k) and Bsub[col][k] holds B(k, n) for the current tile. */
-    __local float Asub[TS][TS];
-    __local float Bsub[TS][TS];
+    __local real Asub[TS][TS];
+    __local real Bsub[TS][TS];
 
-    float acc = 0.0f;
+    real acc = 0;
     for (int t = 0; t < K / TS; t++) {
         /* Work-items with consecutive `row` read consecutive addresses: coalesced. */
         Asub[col][row] = A[m + (t * TS + col) * M];

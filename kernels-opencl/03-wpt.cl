@@ -7,23 +7,26 @@
  *   and the fewer, busier work-items spend less time on index arithmetic and barriers.
  * Parameters: TS (tile edge), WPT (elements of C per work-item; divides TS).
  * Sizes: M, N and K multiples of TS.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.h).
  */
+#include "real.h"
+
 #define RTS (TS / WPT) /* work-items along the columns of a tile */
 
 __kernel void gemm(const int M, const int N, const int K,
-                   const __global float *A, const __global float *B, __global float *C)
+                   const __global real *A, const __global real *B, __global real *C)
 {
     const int row = get_local_id(0);  /* 0 .. TS-1 */
     const int col = get_local_id(1);  /* 0 .. RTS-1 */
     const int m = get_group_id(0) * TS + row;
     const int n0 = get_group_id(1) * TS + col; /* first of this work-item's columns */
 
-    __local float Asub[TS][TS];
-    __local float Bsub[TS][TS];
+    __local real Asub[TS][TS];
+    __local real Bsub[TS][TS];
 
-    float acc[WPT];
+    real acc[WPT];
     for (int w = 0; w < WPT; w++)
-        acc[w] = 0.0f;
+        acc[w] = 0;
 
     for (int t = 0; t < K / TS; t++) {
         for (int w = 0; w < WPT; w++) {
@@ -34,7 +37,7 @@ __kernel void gemm(const int M, const int N, const int K,
         barrier(CLK_LOCAL_MEM_FENCE);
 
         for (int k = 0; k < TS; k++) {
-            const float a = Asub[k][row]; /* loaded once, used WPT times */
+            const real a = Asub[k][row]; /* loaded once, used WPT times */
             for (int w = 0; w < WPT; w++)
                 acc[w] += a * Bsub[col + w * RTS][k];
         }

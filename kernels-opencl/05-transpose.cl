@@ -21,15 +21,18 @@
  * Constraints: WIDTH divides TSM and TSN; WPTN divides TSN; the work-group size divides
  *   TSM*TSK/WIDTH and TSN*TSK/WIDTH (whole loads per work-item).
  * Sizes: M, N, K multiples of TSM, TSN, TSK.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.h).
  */
+#include "real.h"
+
 #if WIDTH == 1
-typedef float floatX;
+typedef real realX;
 #elif WIDTH == 2
-typedef float2 floatX;
+typedef real2 realX;
 #elif WIDTH == 4
-typedef float4 floatX;
+typedef real4 realX;
 #elif WIDTH == 8
-typedef float8 floatX;
+typedef real8 realX;
 #else
 #error "WIDTH must be 1, 2, 4 or 8"
 #endif
@@ -43,11 +46,11 @@ typedef float8 floatX;
 #define LPTB (TSNV * TSK / THREADS) /* vector loads of B^T per work-item per tile */
 
 __kernel void gemm(const int M, const int N, const int K,
-                   const __global float *A, const __global float *Bt, __global float *C)
+                   const __global real *A, const __global real *Bt, __global real *C)
 {
-    const __global floatX *Av = (const __global floatX *)A;
-    const __global floatX *Bv = (const __global floatX *)Bt;
-    __global floatX *Cv = (__global floatX *)C;
+    const __global realX *Av = (const __global realX *)A;
+    const __global realX *Bv = (const __global realX *)Bt;
+    __global realX *Cv = (__global realX *)C;
 
     const int tidm = get_local_id(0);       /* 0 .. RTSM-1 */
     const int tidn = get_local_id(1);       /* 0 .. RTSN-1 */
@@ -56,12 +59,12 @@ __kernel void gemm(const int M, const int N, const int K,
     const int nv0 = get_group_id(1) * TSNV; /* the same along N, for loading B^T */
     const int n0 = get_group_id(1) * TSN;   /* the tile's first column */
 
-    __local floatX Asub[TSK][TSMV];
-    __local floatX Bsub[TSK][TSNV];
+    __local realX Asub[TSK][TSMV];
+    __local realX Bsub[TSK][TSNV];
 
-    floatX acc[WPTN];
+    realX acc[WPTN];
     for (int wn = 0; wn < WPTN; wn++)
-        acc[wn] = 0.0f;
+        acc[wn] = 0;
 
     for (int t = 0; t < K / TSK; t++) {
         /* Both tiles: vector i of the tile is column i / TSxV, vector i % TSxV within it.
@@ -79,8 +82,8 @@ __kernel void gemm(const int M, const int N, const int K,
         barrier(CLK_LOCAL_MEM_FENCE);
 
         for (int k = 0; k < TSK; k++) {
-            const floatX a = Asub[k][tidm];
-            const __local float *bk = (const __local float *)Bsub[k]; /* row k, by float */
+            const realX a = Asub[k][tidm];
+            const __local real *bk = (const __local real *)Bsub[k]; /* row k, by real */
             for (int wn = 0; wn < WPTN; wn++)
                 acc[wn] += a * bk[tidn + wn * RTSN];
         }

@@ -22,15 +22,18 @@
  * Constraints: WIDTH divides WPTM and TSN; WPTM divides TSM; WPTN divides TSN; the
  *   work-group size divides TSM*TSK/WIDTH and TSN*TSK/WIDTH.
  * Sizes: M, N, K multiples of TSM, TSN, TSK.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.h).
  */
+#include "real.h"
+
 #if WIDTH == 1
-typedef float floatX;
+typedef real realX;
 #elif WIDTH == 2
-typedef float2 floatX;
+typedef real2 realX;
 #elif WIDTH == 4
-typedef float4 floatX;
+typedef real4 realX;
 #elif WIDTH == 8
-typedef float8 floatX;
+typedef real8 realX;
 #else
 #error "WIDTH must be 1, 2, 4 or 8"
 #endif
@@ -46,11 +49,11 @@ typedef float8 floatX;
 
 __kernel __attribute__((reqd_work_group_size(RTSM, RTSN, 1)))
 void gemm(const int M, const int N, const int K,
-          const __global float *A, const __global float *Bt, __global float *C)
+          const __global real *A, const __global real *Bt, __global real *C)
 {
-    const __global floatX *Av = (const __global floatX *)A;
-    const __global floatX *Bv = (const __global floatX *)Bt;
-    __global floatX *Cv = (__global floatX *)C;
+    const __global realX *Av = (const __global realX *)A;
+    const __global realX *Bv = (const __global realX *)Bt;
+    __global realX *Cv = (__global realX *)C;
 
     const int tidm = get_local_id(0);
     const int tidn = get_local_id(1);
@@ -59,15 +62,15 @@ void gemm(const int M, const int N, const int K,
     const int nv0 = get_group_id(1) * TSNV;
     const int n0 = get_group_id(1) * TSN;
 
-    __local floatX Asub[TSK][TSMV];
-    __local floatX Bsub[TSK][TSNV];
+    __local realX Asub[TSK][TSMV];
+    __local realX Bsub[TSK][TSNV];
 
-    floatX Areg[WPTMV];
-    float Breg[WPTN];
-    floatX acc[WPTN][WPTMV];
+    realX Areg[WPTMV];
+    real Breg[WPTN];
+    realX acc[WPTN][WPTMV];
     for (int wn = 0; wn < WPTN; wn++)
         for (int wm = 0; wm < WPTMV; wm++)
-            acc[wn][wm] = 0.0f;
+            acc[wn][wm] = 0;
 
     for (int t = 0; t < K / TSK; t++) {
         for (int l = 0; l < LPTA; l++) {
@@ -83,7 +86,7 @@ void gemm(const int M, const int N, const int K,
         barrier(CLK_LOCAL_MEM_FENCE);
 
         for (int k = 0; k < TSK; k++) {
-            const __local float *bk = (const __local float *)Bsub[k];
+            const __local real *bk = (const __local real *)Bsub[k];
             for (int wm = 0; wm < WPTMV; wm++)
                 Areg[wm] = Asub[k][tidm + wm * RTSM];
             for (int wn = 0; wn < WPTN; wn++)

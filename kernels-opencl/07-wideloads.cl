@@ -16,24 +16,27 @@
  * Parameters: TSM, TSN, TSK, WIDTH (1, 2, 4 or 8), WPTM, WPTN, as in rung 6.
  * Constraints: as rung 6, and WIDTH divides WPTN.
  * Sizes: M, N, K multiples of TSM, TSN, TSK.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.h).
  */
+#include "real.h"
+
 #if WIDTH == 1
-typedef float floatX;
+typedef real realX;
 #define SPLIT(r, v) ((r)[0] = (v))
 #elif WIDTH == 2
-typedef float2 floatX;
+typedef real2 realX;
 #define SPLIT(r, v) ((r)[0] = (v).s0, (r)[1] = (v).s1)
 #elif WIDTH == 4
-typedef float4 floatX;
+typedef real4 realX;
 #define SPLIT(r, v) ((r)[0] = (v).s0, (r)[1] = (v).s1, (r)[2] = (v).s2, (r)[3] = (v).s3)
 #elif WIDTH == 8
-typedef float8 floatX;
+typedef real8 realX;
 #define SPLIT(r, v) ((r)[0] = (v).s0, (r)[1] = (v).s1, (r)[2] = (v).s2, (r)[3] = (v).s3, \
                      (r)[4] = (v).s4, (r)[5] = (v).s5, (r)[6] = (v).s6, (r)[7] = (v).s7)
 #else
 #error "WIDTH must be 1, 2, 4 or 8"
 #endif
-/* SPLIT(r, v) copies the WIDTH components of vector v into floats r[0] .. r[WIDTH-1]. */
+/* SPLIT(r, v) copies the WIDTH components of vector v into scalars r[0] .. r[WIDTH-1]. */
 
 #define RTSM (TSM / WPTM)
 #define RTSN (TSN / WPTN)
@@ -47,11 +50,11 @@ typedef float8 floatX;
 
 __kernel __attribute__((reqd_work_group_size(RTSM, RTSN, 1)))
 void gemm(const int M, const int N, const int K,
-          const __global float *A, const __global float *Bt, __global float *C)
+          const __global real *A, const __global real *Bt, __global real *C)
 {
-    const __global floatX *Av = (const __global floatX *)A;
-    const __global floatX *Bv = (const __global floatX *)Bt;
-    __global floatX *Cv = (__global floatX *)C;
+    const __global realX *Av = (const __global realX *)A;
+    const __global realX *Bv = (const __global realX *)Bt;
+    __global realX *Cv = (__global realX *)C;
 
     const int tidm = get_local_id(0);
     const int tidn = get_local_id(1);
@@ -59,15 +62,15 @@ void gemm(const int M, const int N, const int K,
     const int mv0 = get_group_id(0) * TSMV;
     const int nv0 = get_group_id(1) * TSNV;
 
-    __local floatX Asub[TSK][TSMV];
-    __local floatX Bsub[TSK][TSNV];
+    __local realX Asub[TSK][TSMV];
+    __local realX Bsub[TSK][TSNV];
 
-    floatX Areg[WPTMV];
-    float Breg[WPTN];
-    floatX acc[WPTN][WPTMV];
+    realX Areg[WPTMV];
+    real Breg[WPTN];
+    realX acc[WPTN][WPTMV];
     for (int wn = 0; wn < WPTN; wn++)
         for (int wm = 0; wm < WPTMV; wm++)
-            acc[wn][wm] = 0.0f;
+            acc[wn][wm] = 0;
 
     for (int t = 0; t < K / TSK; t++) {
         for (int l = 0; l < LPTA; l++) {
@@ -86,7 +89,7 @@ void gemm(const int M, const int N, const int K,
             for (int wm = 0; wm < WPTMV; wm++)
                 Areg[wm] = Asub[k][tidm + wm * RTSM];
             for (int wn = 0; wn < WPTNV; wn++) {
-                const floatX b = Bsub[k][tidn + wn * RTSN];
+                const realX b = Bsub[k][tidn + wn * RTSN];
                 SPLIT(&Breg[wn * WIDTH], b);
             }
             for (int wn = 0; wn < WPTN; wn++)

@@ -32,7 +32,10 @@
  *   memory), and sub-groups made of consecutive work-items (dimension 0 fastest), as on
  *   every device known to us. It needs OpenCL C 2.0 or later (-cl-std=CL2.0 or CL3.0).
  * Sizes: M, N, K multiples of TSM, TSN, TSK.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.h).
  */
+#include "real.h"
+
 #if USE_SHUFFLE
 #if !(defined(cl_khr_subgroups) || defined(__opencl_c_subgroups)) || \
     !defined(cl_khr_subgroup_shuffle)
@@ -49,22 +52,22 @@
 #endif
 
 #if WIDTH == 1
-typedef float floatX;
+typedef real realX;
 #define SPLIT(r, v) ((r)[0] = (v))
 #elif WIDTH == 2
-typedef float2 floatX;
+typedef real2 realX;
 #define SPLIT(r, v) ((r)[0] = (v).s0, (r)[1] = (v).s1)
 #elif WIDTH == 4
-typedef float4 floatX;
+typedef real4 realX;
 #define SPLIT(r, v) ((r)[0] = (v).s0, (r)[1] = (v).s1, (r)[2] = (v).s2, (r)[3] = (v).s3)
 #elif WIDTH == 8
-typedef float8 floatX;
+typedef real8 realX;
 #define SPLIT(r, v) ((r)[0] = (v).s0, (r)[1] = (v).s1, (r)[2] = (v).s2, (r)[3] = (v).s3, \
                      (r)[4] = (v).s4, (r)[5] = (v).s5, (r)[6] = (v).s6, (r)[7] = (v).s7)
 #else
 #error "WIDTH must be 1, 2, 4 or 8"
 #endif
-/* SPLIT(r, v) copies the WIDTH components of vector v into floats r[0] .. r[WIDTH-1]. */
+/* SPLIT(r, v) copies the WIDTH components of vector v into scalars r[0] .. r[WIDTH-1]. */
 
 #define RTSM (TSM / WPTM)
 #define RTSN (TSN / WPTN)
@@ -84,12 +87,12 @@ typedef float8 floatX;
 #endif
 
 __kernel __attribute__((reqd_work_group_size(RTSM, RTSN, 1)))
-void gemm(const int M, const int N, const int K, const __global float *RESTRICT A,
-          const __global float *RESTRICT Bt, __global float *RESTRICT C)
+void gemm(const int M, const int N, const int K, const __global real *RESTRICT A,
+          const __global real *RESTRICT Bt, __global real *RESTRICT C)
 {
-    const __global floatX *RESTRICT Av = (const __global floatX *)A;
-    const __global floatX *RESTRICT Bv = (const __global floatX *)Bt;
-    __global floatX *RESTRICT Cv = (__global floatX *)C;
+    const __global realX *RESTRICT Av = (const __global realX *)A;
+    const __global realX *RESTRICT Bv = (const __global realX *)Bt;
+    __global realX *RESTRICT Cv = (__global realX *)C;
 
     const int tidm = get_local_id(0);
     const int tidn = get_local_id(1);
@@ -97,22 +100,22 @@ void gemm(const int M, const int N, const int K, const __global float *RESTRICT 
     const int mv0 = get_group_id(0) * TSMV;
     const int nv0 = get_group_id(1) * TSNV;
 
-    __local floatX Asub[TSK][TSMV];
-    __local floatX Bsub[TSK][TSNV];
+    __local realX Asub[TSK][TSMV];
+    __local realX Bsub[TSK][TSNV];
 
-    floatX Areg[WPTMV];
-    float Breg[WPTN];
-    floatX acc[WPTN][WPTMV];
+    realX Areg[WPTMV];
+    real Breg[WPTN];
+    realX acc[WPTN][WPTMV];
 #if USE_SHUFFLE
     /* Segments must not straddle sub-groups: otherwise take B from local memory. The
      * test is the same for every work-item of the work-group. */
     const int shuffle = get_max_sub_group_size() % RTSM == 0;
     const uint seg0 = get_sub_group_local_id() & ~(uint)(RTSM - 1); /* segment's first */
-    float Bown[SLOTS][WPTN];
+    real Bown[SLOTS][WPTN];
 #endif
     for (int wn = 0; wn < WPTN; wn++)
         for (int wm = 0; wm < WPTMV; wm++)
-            acc[wn][wm] = 0.0f;
+            acc[wn][wm] = 0;
 
     for (int t = 0; t < K / TSK; t++) {
         for (int l = 0; l < LPTA; l++) {
@@ -134,7 +137,7 @@ void gemm(const int M, const int N, const int K, const __global float *RESTRICT 
                 const int k = tidm + s * RTSM;
                 for (int wn = 0; wn < WPTNV; wn++)
                     if (SLOTS * RTSM == TSK || k < TSK) {
-                        const floatX b = Bsub[k][tidn + wn * RTSN];
+                        const realX b = Bsub[k][tidn + wn * RTSN];
                         SPLIT(&Bown[s][wn * WIDTH], b);
                     }
             }
@@ -150,7 +153,7 @@ void gemm(const int M, const int N, const int K, const __global float *RESTRICT 
             } else
 #endif
             for (int wn = 0; wn < WPTNV; wn++) {
-                const floatX b = Bsub[k][tidn + wn * RTSN];
+                const realX b = Bsub[k][tidn + wn * RTSN];
                 SPLIT(&Breg[wn * WIDTH], b);
             }
             for (int wn = 0; wn < WPTN; wn++)

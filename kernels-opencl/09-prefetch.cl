@@ -18,18 +18,21 @@
  *   uses const restrict pointers and no sub-group functions.
  * Constraints: as rung 7.
  * Sizes: M, N, K multiples of TSM, TSN, TSK.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.h).
  */
+#include "real.h"
+
 #if WIDTH == 1
-typedef float floatX;
+typedef real realX;
 #define SPLIT(r, v) ((r)[0] = (v))
 #elif WIDTH == 2
-typedef float2 floatX;
+typedef real2 realX;
 #define SPLIT(r, v) ((r)[0] = (v).s0, (r)[1] = (v).s1)
 #elif WIDTH == 4
-typedef float4 floatX;
+typedef real4 realX;
 #define SPLIT(r, v) ((r)[0] = (v).s0, (r)[1] = (v).s1, (r)[2] = (v).s2, (r)[3] = (v).s3)
 #elif WIDTH == 8
-typedef float8 floatX;
+typedef real8 realX;
 #define SPLIT(r, v) ((r)[0] = (v).s0, (r)[1] = (v).s1, (r)[2] = (v).s2, (r)[3] = (v).s3, \
                      (r)[4] = (v).s4, (r)[5] = (v).s5, (r)[6] = (v).s6, (r)[7] = (v).s7)
 #else
@@ -48,12 +51,12 @@ typedef float8 floatX;
 
 __kernel __attribute__((reqd_work_group_size(RTSM, RTSN, 1)))
 void gemm(const int M, const int N, const int K,
-          const __global float *restrict A, const __global float *restrict Bt,
-          __global float *restrict C)
+          const __global real *restrict A, const __global real *restrict Bt,
+          __global real *restrict C)
 {
-    const __global floatX *restrict Av = (const __global floatX *)A;
-    const __global floatX *restrict Bv = (const __global floatX *)Bt;
-    __global floatX *restrict Cv = (__global floatX *)C;
+    const __global realX *restrict Av = (const __global realX *)A;
+    const __global realX *restrict Bv = (const __global realX *)Bt;
+    __global realX *restrict Cv = (__global realX *)C;
 
     const int tidm = get_local_id(0);
     const int tidn = get_local_id(1);
@@ -61,16 +64,16 @@ void gemm(const int M, const int N, const int K,
     const int mv0 = get_group_id(0) * TSMV;
     const int nv0 = get_group_id(1) * TSNV;
 
-    __local floatX Asub[2][TSK][TSMV];
-    __local floatX Bsub[2][TSK][TSNV];
+    __local realX Asub[2][TSK][TSMV];
+    __local realX Bsub[2][TSK][TSNV];
 
-    floatX Apre[LPTA], Bpre[LPTB]; /* this work-item's share of the next tiles */
-    floatX Areg[WPTMV];
-    float Breg[WPTN];
-    floatX acc[WPTN][WPTMV];
+    realX Apre[LPTA], Bpre[LPTB]; /* this work-item's share of the next tiles */
+    realX Areg[WPTMV];
+    real Breg[WPTN];
+    realX acc[WPTN][WPTMV];
     for (int wn = 0; wn < WPTN; wn++)
         for (int wm = 0; wm < WPTMV; wm++)
-            acc[wn][wm] = 0.0f;
+            acc[wn][wm] = 0;
 
     /* Step 0's share of the tiles, into registers. */
     for (int l = 0; l < LPTA; l++) {
@@ -113,7 +116,7 @@ void gemm(const int M, const int N, const int K,
             for (int wm = 0; wm < WPTMV; wm++)
                 Areg[wm] = Asub[buf][k][tidm + wm * RTSM];
             for (int wn = 0; wn < WPTNV; wn++) {
-                const floatX b = Bsub[buf][k][tidn + wn * RTSN];
+                const realX b = Bsub[buf][k][tidn + wn * RTSN];
                 SPLIT(&Breg[wn * WIDTH], b);
             }
             for (int wn = 0; wn < WPTN; wn++)

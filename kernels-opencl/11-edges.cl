@@ -26,7 +26,11 @@
  * Constraints: 4 divides WPTM, WPTN and TSK; the work-item count divides the float4s of
  *   each tile.
  * Sizes: any M, N, K >= 1.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.h). The float4s of this
+ *   comment are then double4s (real4), 32 bytes, and "16-byte aligned" reads 32-byte.
  */
+#include "real.h"
+
 #define RTSM (TSM / WPTM)          /* work-items along m */
 #define RTSN (TSN / WPTN)          /* work-items along n */
 #define THREADS (RTSM * RTSN)
@@ -38,61 +42,61 @@
                 * of 32 work-items on NVIDIA) stores for one column fall in 8 banks, not
                 * all in one, and rows stay 16-byte aligned */
 
-/* Component i of a float4, for an i the compiler knows (once it unrolls the loops). */
-float component(float4 v, int i)
+/* Component i of a real4, for an i the compiler knows (once it unrolls the loops). */
+real component(real4 v, int i)
 {
     return i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w;
 }
 
 /* The tiles of one step, double-buffered as in rung 9. */
 struct Tiles {
-    float4 A[2][TSK][TSM / 4];          /* A tile, k-major: [k][m] */
-    float4 B[2][TSK][(TSN + BPAD) / 4]; /* B tile, transposed: [k][n] */
+    real4 A[2][TSK][TSM / 4];          /* A tile, k-major: [k][m] */
+    real4 B[2][TSK][(TSN + BPAD) / 4]; /* B tile, transposed: [k][n] */
 };
 
 /* One work-item's share of a step's tiles, held in registers from its load to its store. */
 struct Share {
-    float4 a[LPTA / 4], b[LPTB / 4];
+    real4 a[LPTA / 4], b[LPTB / 4];
 };
 
 /* Loads this work-item's share of the tiles at depth k0. Consecutive work-items read
  * consecutive addresses (A along m, B along k): coalesced. An element outside the matrix
  * is loaded as a zero, which adds nothing to any sum.
- * vec: float4 loads, 4 rows of A or 4 depths of B at once. They must start 16-byte
+ * vec: real4 loads, 4 rows of A or 4 depths of B at once. They must start 16-byte
  *   aligned, which holds when M and K are multiples of 4 (every column then starts on a
- *   multiple of 4 floats). Otherwise the same elements come one float at a time. */
+ *   multiple of 4 floats). Otherwise the same elements come one element at a time. */
 void load_share(struct Share *sh, const int vec, int k0, int tid, int m0, int n0, int M,
-                int N, int K, const __global float *A, const __global float *B)
+                int N, int K, const __global real *A, const __global real *B)
 {
     for (int l = 0; l < LPTA / 4; l++) {
         const int i = tid + l * THREADS;
         const int m = m0 + 4 * (i % (TSM / 4)), k = k0 + i / (TSM / 4);
-        const __global float *src = A + m + k * M;
+        const __global real *src = A + m + k * M;
         if (vec && m + 3 < M && k < K) {
-            sh->a[l] = *(const __global float4 *)src;
+            sh->a[l] = *(const __global real4 *)src;
         } else {
-            sh->a[l].x = (m + 0 < M && k < K) ? src[0] : 0.0f;
-            sh->a[l].y = (m + 1 < M && k < K) ? src[1] : 0.0f;
-            sh->a[l].z = (m + 2 < M && k < K) ? src[2] : 0.0f;
-            sh->a[l].w = (m + 3 < M && k < K) ? src[3] : 0.0f;
+            sh->a[l].x = (m + 0 < M && k < K) ? src[0] : 0;
+            sh->a[l].y = (m + 1 < M && k < K) ? src[1] : 0;
+            sh->a[l].z = (m + 2 < M && k < K) ? src[2] : 0;
+            sh->a[l].w = (m + 3 < M && k < K) ? src[3] : 0;
         }
     }
     for (int l = 0; l < LPTB / 4; l++) {
         const int i = tid + l * THREADS;
         const int k = k0 + 4 * (i % (TSK / 4)), n = n0 + i / (TSK / 4);
-        const __global float *src = B + k + n * K;
+        const __global real *src = B + k + n * K;
         if (vec && k + 3 < K && n < N) {
-            sh->b[l] = *(const __global float4 *)src;
+            sh->b[l] = *(const __global real4 *)src;
         } else {
-            sh->b[l].x = (k + 0 < K && n < N) ? src[0] : 0.0f;
-            sh->b[l].y = (k + 1 < K && n < N) ? src[1] : 0.0f;
-            sh->b[l].z = (k + 2 < K && n < N) ? src[2] : 0.0f;
-            sh->b[l].w = (k + 3 < K && n < N) ? src[3] : 0.0f;
+            sh->b[l].x = (k + 0 < K && n < N) ? src[0] : 0;
+            sh->b[l].y = (k + 1 < K && n < N) ? src[1] : 0;
+            sh->b[l].z = (k + 2 < K && n < N) ? src[2] : 0;
+            sh->b[l].w = (k + 3 < K && n < N) ? src[3] : 0;
         }
     }
 }
 
-/* Stores a share into buffer `buf`: A's float4 as it is, B's four depths of one column
+/* Stores a share into buffer `buf`: A's real4 as it is, B's four depths of one column
  * into four rows of the transposed tile. */
 void store_share(__local struct Tiles *sm, const struct Share *sh, int buf, int tid)
 {
@@ -103,7 +107,7 @@ void store_share(__local struct Tiles *sm, const struct Share *sh, int buf, int 
     for (int l = 0; l < LPTB / 4; l++) {
         const int i = tid + l * THREADS;
         const int k = 4 * (i % (TSK / 4)), n = i / (TSK / 4);
-        __local float *bt = (__local float *)sm->B[buf];
+        __local real *bt = (__local real *)sm->B[buf];
         bt[(k + 0) * (TSN + BPAD) + n] = sh->b[l].x;
         bt[(k + 1) * (TSN + BPAD) + n] = sh->b[l].y;
         bt[(k + 2) * (TSN + BPAD) + n] = sh->b[l].z;
@@ -112,21 +116,21 @@ void store_share(__local struct Tiles *sm, const struct Share *sh, int buf, int 
 }
 
 void gemm_body(__local struct Tiles *sm, const int vec, const int M, const int N,
-               const int K, const __global float *A, const __global float *B,
-               __global float *C)
+               const int K, const __global real *A, const __global real *B,
+               __global real *C)
 {
     const int tidm = get_local_id(0);
     const int tidn = get_local_id(1);
     const int tid = tidn * RTSM + tidm;
     const int m0 = get_group_id(0) * TSM; /* this work-group's corner of C */
     const int n0 = get_group_id(1) * TSN;
-    __local float4(*Asub)[TSK][TSM / 4] = sm->A;
-    __local float4(*Bsub)[TSK][(TSN + BPAD) / 4] = sm->B;
+    __local real4(*Asub)[TSK][TSM / 4] = sm->A;
+    __local real4(*Bsub)[TSK][(TSN + BPAD) / 4] = sm->B;
 
-    float4 acc[WPTN][WPTMV];
+    real4 acc[WPTN][WPTMV];
     for (int wn = 0; wn < WPTN; wn++)
         for (int wm = 0; wm < WPTMV; wm++)
-            acc[wn][wm] = 0.0f;
+            acc[wn][wm] = 0;
 
     struct Share next; /* this work-item's share of the next tiles */
     load_share(&next, vec, 0, tid, m0, n0, M, N, K, A, B);
@@ -141,10 +145,10 @@ void gemm_body(__local struct Tiles *sm, const int vec, const int M, const int N
         if (t + 1 < steps)
             load_share(&next, vec, (t + 1) * TSK, tid, m0, n0, M, N, K, A, B);
 
-        /* Rung 9's inner loop: per k a float4 of A per row group, a float4 of B per
+        /* Rung 9's inner loop: per k a real4 of A per row group, a real4 of B per
          * column group, WPTM x WPTN multiply-adds. */
         for (int k = 0; k < TSK; k++) {
-            float4 Areg[WPTMV], Breg[WPTNV];
+            real4 Areg[WPTMV], Breg[WPTNV];
             for (int wm = 0; wm < WPTMV; wm++)
                 Areg[wm] = Asub[buf][k][tidm + wm * RTSM];
             for (int wn = 0; wn < WPTNV; wn++)
@@ -168,13 +172,13 @@ void gemm_body(__local struct Tiles *sm, const int vec, const int M, const int N
     }
 }
 
-/* Whether the float4 loads are aligned is the same for every work-item: one branch.
+/* Whether the real4 loads are aligned is the same for every work-item: one branch.
  * OpenCL C has no templates, so `vec` is an argument, a constant at each of the two
  * calls; a compiler that inlines the calls keeps only one side of its tests in each. */
 __kernel __attribute__((reqd_work_group_size(RTSM, RTSN, 1)))
 void gemm(const int M, const int N, const int K,
-          const __global float *restrict A, const __global float *restrict B,
-          __global float *restrict C)
+          const __global real *restrict A, const __global real *restrict B,
+          __global real *restrict C)
 {
     __local struct Tiles sm;
     if (M % 4 == 0 && K % 4 == 0)

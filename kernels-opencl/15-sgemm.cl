@@ -15,116 +15,49 @@
  *   4; the epilogue multiplies by alpha and, when beta is not 0, reads C: one read per
  *   element of C, against 2K multiply-adds per element.
  * Parameters, constraints: rung 12's.
- * Sizes: any M, N, K >= 1; lda >= M, ldb >= K, ldc >= M.
+ * Sizes: any M, N, K >= 1; lda >= M (K with TRANS_A=1), ldb >= K (N with TRANS_B=1),
+ *   ldc >= M.
  * Offsets of columns (k * lda, n * ldb, n * ldc) are computed in 64 bits: the harness keeps
  *   every matrix under 2^31 elements, but a BLAS call may pass a leading dimension whose
  *   product with a column number passes 2^31 (test_blas_semantics --large).
+ * Transposes: -DTRANS_A=1 and -DTRANS_B=1 take A^T (KxM, lda >= K) and B^T (NxK, ldb >= N)
+ *   in place of A and B, op(A) = A^T, op(B) = B^T: C = alpha * op(A) * op(B) + beta * C.
+ *   Only the loads change, in blas_tiles.h, which says which loads coalesce in which case
+ *   and why.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.h). The float4s of this
+ *   comment are then double4s (real4), 32 bytes, and "16-byte aligned" reads 32-byte.
  */
+#include "real.h"
+
 #define WN (2048 / WM)             /* a warp's 32 lanes x 64 elements */
 #define WARPS_M (TSM / WM)
 #define WARPS_N (TSN / WN)
 #define THREADS (WARPS_M * WARPS_N * 32)
 #define LM (WM / 8)                /* lanes along m */
 #define LN (32 / LM)               /* lanes along n */
-#define LPTA (TSM * TSK / THREADS) /* floats of the A tile each work-item loads */
-#define LPTB (TSN * TSK / THREADS) /* floats of the B tile each work-item loads */
-#define BPAD 4 /* Bsub rows are TSN + 4 floats: the 16 depths that half a warp stores for
-                * one column fall in 8 banks, not all in one, and rows stay 16-byte
-                * aligned */
-
-/* Component i of a float4, for an i the compiler knows (once it unrolls the loops). */
-float component(float4 v, int i)
-{
-    return i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w;
-}
-
-/* The tiles of one step, double-buffered as in rung 9. */
-struct Tiles {
-    float4 A[2][TSK][TSM / 4];          /* A tile, k-major: [k][m] */
-    float4 B[2][TSK][(TSN + BPAD) / 4]; /* B tile, transposed: [k][n] */
-};
-
-/* One work-item's share of a step's tiles, held in registers from its load to its store. */
-struct Share {
-    float4 a[LPTA / 4], b[LPTB / 4];
-};
-
-/* Loads this work-item's share of the tiles at depth k0. Consecutive work-items read
- * consecutive addresses (A along m, B along k): coalesced. An element outside the matrix
- * is loaded as a zero, which adds nothing to any sum.
- * vec: float4 loads, 4 rows of A or 4 depths of B at once. They must start 16-byte
- *   aligned, which holds when lda and ldb are multiples of 4 (every column then starts on
- *   a multiple of 4 floats). Otherwise the same elements come one float at a time. */
-void load_share(struct Share *sh, const int vec, int k0, int tid, int m0, int n0, int M,
-                int N, int K, const __global float *A, const int lda,
-                const __global float *B, const int ldb)
-{
-    for (int l = 0; l < LPTA / 4; l++) {
-        const int i = tid + l * THREADS;
-        const int m = m0 + 4 * (i % (TSM / 4)), k = k0 + i / (TSM / 4);
-        const __global float *src = A + m + (size_t)k * lda;
-        if (vec && m + 3 < M && k < K) {
-            sh->a[l] = *(const __global float4 *)src;
-        } else {
-            sh->a[l].x = (m + 0 < M && k < K) ? src[0] : 0.0f;
-            sh->a[l].y = (m + 1 < M && k < K) ? src[1] : 0.0f;
-            sh->a[l].z = (m + 2 < M && k < K) ? src[2] : 0.0f;
-            sh->a[l].w = (m + 3 < M && k < K) ? src[3] : 0.0f;
-        }
-    }
-    for (int l = 0; l < LPTB / 4; l++) {
-        const int i = tid + l * THREADS;
-        const int k = k0 + 4 * (i % (TSK / 4)), n = n0 + i / (TSK / 4);
-        const __global float *src = B + k + (size_t)n * ldb;
-        if (vec && k + 3 < K && n < N) {
-            sh->b[l] = *(const __global float4 *)src;
-        } else {
-            sh->b[l].x = (k + 0 < K && n < N) ? src[0] : 0.0f;
-            sh->b[l].y = (k + 1 < K && n < N) ? src[1] : 0.0f;
-            sh->b[l].z = (k + 2 < K && n < N) ? src[2] : 0.0f;
-            sh->b[l].w = (k + 3 < K && n < N) ? src[3] : 0.0f;
-        }
-    }
-}
-
-/* Stores a share into buffer `buf`: A's float4 as it is, B's four depths of one column
- * into four rows of the transposed tile. */
-void store_share(__local struct Tiles *sm, const struct Share *sh, int buf, int tid)
-{
-    for (int l = 0; l < LPTA / 4; l++) {
-        const int i = tid + l * THREADS;
-        sm->A[buf][i / (TSM / 4)][i % (TSM / 4)] = sh->a[l];
-    }
-    for (int l = 0; l < LPTB / 4; l++) {
-        const int i = tid + l * THREADS;
-        const int k = 4 * (i % (TSK / 4)), n = i / (TSK / 4);
-        __local float *bt = (__local float *)sm->B[buf];
-        bt[(k + 0) * (TSN + BPAD) + n] = sh->b[l].x;
-        bt[(k + 1) * (TSN + BPAD) + n] = sh->b[l].y;
-        bt[(k + 2) * (TSN + BPAD) + n] = sh->b[l].z;
-        bt[(k + 3) * (TSN + BPAD) + n] = sh->b[l].w;
-    }
-}
+#define LPTA (TSM * TSK / THREADS) /* elements of the A tile each work-item loads */
+#define LPTB (TSN * TSK / THREADS) /* elements of the B tile each work-item loads */
+#include "blas_tiles.h"
 
 void gemm_body(__local struct Tiles *sm, const int vec, const int M, const int N,
-               const int K, const float alpha, const __global float *A, const int lda,
-               const __global float *B, const int ldb, const float beta,
-               __global float *C, const int ldc)
+               const int K, const real alpha, const __global real *A, const int lda,
+               const __global real *B, const int ldb, const real beta,
+               __global real *C, const int ldc)
 {
     const int tid = get_local_id(0);
     const int warp = tid / 32, lane = tid % 32;
-    /* This work-item's place: float4 columns am and am + WM/8 of the A tile, float4
-     * columns bq and bq + WN/8 of the (transposed) B tile. */
+    /* This work-item's place: real4 columns am and am + WM/8 of the A tile, real4
+     * columns bq and bq + WN/8 of the B tile. */
     const int am = ((warp % WARPS_M) * WM) / 4 + lane % LM;
     const int bq = ((warp / WARPS_M) * WN) / 4 + lane / LM;
     const int m0 = get_group_id(0) * TSM; /* this work-group's corner of C */
     const int n0 = get_group_id(1) * TSN;
-    __local float4(*Asub)[TSK][TSM / 4] = sm->A;
-    __local float4(*Bsub)[TSK][(TSN + BPAD) / 4] = sm->B;
+    __local real4(*Asub)[TSK][(TSM + APAD) / 4] = sm->A;
+    __local real4(*Bsub)[TSK][(TSN + BPAD) / 4] = sm->B;
 
-    float4 acc[8][2];
+    real4 acc[8][2];
     for (int j = 0; j < 8; j++)
-        acc[j][0] = acc[j][1] = 0.0f;
+        acc[j][0] = acc[j][1] = 0;
 
     struct Share next; /* this work-item's share of the next tiles */
     load_share(&next, vec, 0, tid, m0, n0, M, N, K, A, lda, B, ldb);
@@ -142,10 +75,10 @@ void gemm_body(__local struct Tiles *sm, const int vec, const int M, const int N
 
         /* Rung 11's inner loop, for this lane's float4s of rows and of columns. */
         for (int k = 0; k < TSK; k++) {
-            const float4 a0 = Asub[buf][k][am], a1 = Asub[buf][k][am + WM / 8];
-            const float4 b0 = Bsub[buf][k][bq], b1 = Bsub[buf][k][bq + WN / 8];
+            const real4 a0 = Asub[buf][k][am], a1 = Asub[buf][k][am + WM / 8];
+            const real4 b0 = Bsub[buf][k][bq], b1 = Bsub[buf][k][bq + WN / 8];
             for (int j = 0; j < 8; j++) {
-                const float b = component(j < 4 ? b0 : b1, j % 4);
+                const real b = component(j < 4 ? b0 : b1, j % 4);
                 acc[j][0] += a0 * b;
                 acc[j][1] += a1 * b;
             }
@@ -160,22 +93,22 @@ void gemm_body(__local struct Tiles *sm, const int vec, const int M, const int N
             const int m = m0 + 4 * (am + h * (WM / 8));
             for (int i = 0; i < 4; i++)
                 if (m + i < M && n < N) {
-                    __global float *c = &C[(m + i) + (size_t)n * ldc];
-                    const float v = alpha * component(acc[j][h], i);
-                    *c = beta == 0.0f ? v : v + beta * *c;
+                    __global real *c = &C[(m + i) + (size_t)n * ldc];
+                    const real v = alpha * component(acc[j][h], i);
+                    *c = beta == 0 ? v : v + beta * *c;
                 }
         }
     }
 }
 
-/* Whether the float4 loads are aligned is the same for every work-item: one branch. Column
+/* Whether the real4 loads are aligned is the same for every work-item: one branch. Column
  * j of A starts at A + j * lda, so lda (not M) decides; likewise ldb for B. OpenCL C has
  * no templates, so `vec` is an argument, a constant at each of the two calls. */
 __kernel __attribute__((reqd_work_group_size(THREADS, 1, 1)))
-void gemm(const int M, const int N, const int K, const float alpha,
-          const __global float *restrict A, const int lda,
-          const __global float *restrict B, const int ldb, const float beta,
-          __global float *restrict C, const int ldc)
+void gemm(const int M, const int N, const int K, const real alpha,
+          const __global real *restrict A, const int lda,
+          const __global real *restrict B, const int ldb, const real beta,
+          __global real *restrict C, const int ldc)
 {
     __local struct Tiles sm;
     if (lda % 4 == 0 && ldb % 4 == 0)

@@ -15,7 +15,7 @@
  *     alpha * its partial tile into C, element by element, with an atomic addition. The
  *     slices arrive in whatever order the work-groups finish, and float addition is not
  *     associative, so the last bits of C can differ from run to run: NOT deterministic.
- *     OpenCL 1.2 has atomic additions of integers only; atomic_add_float below builds one
+ *     OpenCL 1.2 has atomic additions of integers only; atomic_add_real below builds one
  *     for floats out of a compare-and-swap.
  *   When K fits in one slice, `gemm` alone runs and writes C as rung 15 does.
  * Why: a GEMM with a small C and a long K has too few tiles to fill a GPU. 128 x 128 x
@@ -35,19 +35,24 @@
  *   empty); ATOMIC (0 or 1). The host computes the same slices (host/rungs/rungs_splitk.c).
  * Sizes: any M, N, K >= 1; lda >= M, ldb >= K, ldc >= M. W holds
  *   slices x (M rounded up to a multiple of 4) x N floats for ATOMIC=0, nothing otherwise.
+ * Transposes: TRANS_A, TRANS_B as rung 15 (the tile loads of blas_tiles.h); lda >= K with
+ *   TRANS_A=1, ldb >= N with TRANS_B=1.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.h): the floats and float4s of
+ *   this comment are then doubles and double4s (real4), W holds doubles, and ATOMIC=1
+ *   needs 64-bit atomics (cl_khr_int64_base_atomics) for its compare-and-swap.
  */
+#include "real.h"
+
 #define WN (2048 / WM)             /* a warp's 32 lanes x 64 elements */
 #define WARPS_M (TSM / WM)
 #define WARPS_N (TSN / WN)
 #define THREADS (WARPS_M * WARPS_N * 32)
 #define LM (WM / 8)                /* lanes along m */
 #define LN (32 / LM)               /* lanes along n */
-#define LPTA (TSM * TSK / THREADS) /* floats of the A tile each work-item loads */
-#define LPTB (TSN * TSK / THREADS) /* floats of the B tile each work-item loads */
-#define BPAD 4 /* Bsub rows are TSN + 4 floats: the 16 depths that half a warp stores for
-                * one column fall in 8 banks, not all in one, and rows stay 16-byte
-                * aligned */
-#define REDUCE_COLS 8 /* float4 columns of W per work-group of `reduce` (see there) */
+#define LPTA (TSM * TSK / THREADS) /* elements of the A tile each work-item loads */
+#define LPTB (TSN * TSK / THREADS) /* elements of the B tile each work-item loads */
+#define REDUCE_COLS 8 /* real4 columns of W per work-group of `reduce` (see there) */
+#include "blas_tiles.h"
 
 /* K tiles per slice: SPLITS slices of whole TSK tiles, rounded up. */
 int slice_tiles(const int K)
@@ -65,113 +70,59 @@ int slice_count(const int K)
     return n > 0 ? n : 1;
 }
 
-/* Rows of a partial matrix in W: M rounded up to whole float4s, so every float4 of W is
- * 16-byte aligned. */
+/* Rows of a partial matrix in W: M rounded up to whole real4s, so every real4 of W is
+ * aligned (16 bytes in float, 32 in double). */
 int partial_rows(const int M) { return (M + 3) / 4 * 4; }
 
-/* Component i of a float4, for an i the compiler knows (once it unrolls the loops). */
-float component(float4 v, int i)
-{
-    return i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w;
-}
-
-/* *p += v as one indivisible step, for a float in global memory.
+/* *p += v as one indivisible step, for a float (double) in global memory.
  * OpenCL 1.2's atomic_add takes integers only, but atomic_cmpxchg(p, expected, new)
  * writes `new` only if *p still holds `expected`, and returns what *p held. So: read the
  * float, compute the sum, and write it back only if nobody changed the float meanwhile;
  * if somebody did, try again from what they left. The comparison is on the float's bits
- * (an unsigned int), not on its value: NaN != NaN as floats, and a C holding NaN would
- * make a float comparison loop forever. */
-void atomic_add_float(volatile __global float *p, const float v)
+ * (an unsigned integer of its size), not on its value: NaN != NaN as floats, and a C
+ * holding NaN would make a float comparison loop forever. A double's 64 bits need the
+ * 64-bit compare-and-swap, atom_cmpxchg of cl_khr_int64_base_atomics; a device without
+ * it runs double with ATOMIC=0 only. */
+#if !defined(LADDER_DOUBLE)
+typedef uint real_bits;
+#define AS_BITS(x) as_uint(x)
+#define AS_REAL(b) as_float(b)
+#define CMPXCHG(p, expected, new) atomic_cmpxchg(p, expected, new)
+#elif defined(cl_khr_int64_base_atomics)
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+typedef ulong real_bits;
+#define AS_BITS(x) as_ulong(x)
+#define AS_REAL(b) as_double(b)
+#define CMPXCHG(p, expected, new) atom_cmpxchg(p, expected, new)
+#elif ATOMIC
+#error "ATOMIC=1 in double needs 64-bit atomics (cl_khr_int64_base_atomics), which this device does not offer: use ATOMIC=0"
+#else
+#define atomic_add_real(p, v) ((void)0) /* never called: ATOMIC=0 adds nothing into C */
+#endif
+#ifndef atomic_add_real
+void atomic_add_real(volatile __global real *p, const real v)
 {
-    volatile __global unsigned int *bits = (volatile __global unsigned int *)p;
-    unsigned int seen = *bits;
+    volatile __global real_bits *bits = (volatile __global real_bits *)p;
+    real_bits seen = *bits;
     for (;;) {
-        const unsigned int sum = as_uint(as_float(seen) + v);
-        const unsigned int was = atomic_cmpxchg(bits, seen, sum);
+        const real_bits sum = AS_BITS(AS_REAL(seen) + v);
+        const real_bits was = CMPXCHG(bits, seen, sum);
         if (was == seen)
             return;
         seen = was; /* another work-item added first: add to its result */
     }
 }
-
-/* The tiles of one step, double-buffered as in rung 9. */
-struct Tiles {
-    float4 A[2][TSK][TSM / 4];          /* A tile, k-major: [k][m] */
-    float4 B[2][TSK][(TSN + BPAD) / 4]; /* B tile, transposed: [k][n] */
-};
-
-/* One work-item's share of a step's tiles, held in registers from its load to its store. */
-struct Share {
-    float4 a[LPTA / 4], b[LPTB / 4];
-};
-
-/* Loads this work-item's share of the tiles at depth k0. Consecutive work-items read
- * consecutive addresses (A along m, B along k): coalesced. An element outside the matrix
- * (or beyond the slice's end, kend) is loaded as a zero, which adds nothing to any sum.
- * vec: float4 loads, 4 rows of A or 4 depths of B at once. They must start 16-byte
- *   aligned, which holds when lda and ldb are multiples of 4 (every column then starts on
- *   a multiple of 4 floats). Otherwise the same elements come one float at a time. */
-void load_share(struct Share *sh, const int vec, int k0, int tid, int m0, int n0, int M,
-                int N, int kend, const __global float *A, const int lda,
-                const __global float *B, const int ldb)
-{
-    for (int l = 0; l < LPTA / 4; l++) {
-        const int i = tid + l * THREADS;
-        const int m = m0 + 4 * (i % (TSM / 4)), k = k0 + i / (TSM / 4);
-        const __global float *src = A + m + (size_t)k * lda;
-        if (vec && m + 3 < M && k < kend) {
-            sh->a[l] = *(const __global float4 *)src;
-        } else {
-            sh->a[l].x = (m + 0 < M && k < kend) ? src[0] : 0.0f;
-            sh->a[l].y = (m + 1 < M && k < kend) ? src[1] : 0.0f;
-            sh->a[l].z = (m + 2 < M && k < kend) ? src[2] : 0.0f;
-            sh->a[l].w = (m + 3 < M && k < kend) ? src[3] : 0.0f;
-        }
-    }
-    for (int l = 0; l < LPTB / 4; l++) {
-        const int i = tid + l * THREADS;
-        const int k = k0 + 4 * (i % (TSK / 4)), n = n0 + i / (TSK / 4);
-        const __global float *src = B + k + (size_t)n * ldb;
-        if (vec && k + 3 < kend && n < N) {
-            sh->b[l] = *(const __global float4 *)src;
-        } else {
-            sh->b[l].x = (k + 0 < kend && n < N) ? src[0] : 0.0f;
-            sh->b[l].y = (k + 1 < kend && n < N) ? src[1] : 0.0f;
-            sh->b[l].z = (k + 2 < kend && n < N) ? src[2] : 0.0f;
-            sh->b[l].w = (k + 3 < kend && n < N) ? src[3] : 0.0f;
-        }
-    }
-}
-
-/* Stores a share into buffer `buf`: A's float4 as it is, B's four depths of one column
- * into four rows of the transposed tile. */
-void store_share(__local struct Tiles *sm, const struct Share *sh, int buf, int tid)
-{
-    for (int l = 0; l < LPTA / 4; l++) {
-        const int i = tid + l * THREADS;
-        sm->A[buf][i / (TSM / 4)][i % (TSM / 4)] = sh->a[l];
-    }
-    for (int l = 0; l < LPTB / 4; l++) {
-        const int i = tid + l * THREADS;
-        const int k = 4 * (i % (TSK / 4)), n = i / (TSK / 4);
-        __local float *bt = (__local float *)sm->B[buf];
-        bt[(k + 0) * (TSN + BPAD) + n] = sh->b[l].x;
-        bt[(k + 1) * (TSN + BPAD) + n] = sh->b[l].y;
-        bt[(k + 2) * (TSN + BPAD) + n] = sh->b[l].z;
-        bt[(k + 3) * (TSN + BPAD) + n] = sh->b[l].w;
-    }
-}
+#endif
 
 void gemm_body(__local struct Tiles *sm, const int vec, const int M, const int N,
-               const int K, const float alpha, const __global float *A, const int lda,
-               const __global float *B, const int ldb, const float beta,
-               __global float *C, const int ldc, __global float *W)
+               const int K, const real alpha, const __global real *A, const int lda,
+               const __global real *B, const int ldb, const real beta,
+               __global real *C, const int ldc, __global real *W)
 {
     const int tid = get_local_id(0);
     const int warp = tid / 32, lane = tid % 32;
-    /* This work-item's place: float4 columns am and am + WM/8 of the A tile, float4
-     * columns bq and bq + WN/8 of the (transposed) B tile. */
+    /* This work-item's place: real4 columns am and am + WM/8 of the A tile, real4
+     * columns bq and bq + WN/8 of the B tile. */
     const int am = ((warp % WARPS_M) * WM) / 4 + lane % LM;
     const int bq = ((warp / WARPS_M) * WN) / 4 + lane / LM;
     /* This work-group's corner of C and its slice of K, [kbegin, kend). */
@@ -181,12 +132,12 @@ void gemm_body(__local struct Tiles *sm, const int vec, const int M, const int N
     const int n0 = get_group_id(1) * TSN;
     const int kbegin = slice * slice_tiles(K) * TSK;
     const int kend = min(K, kbegin + slice_tiles(K) * TSK);
-    __local float4(*Asub)[TSK][TSM / 4] = sm->A;
-    __local float4(*Bsub)[TSK][(TSN + BPAD) / 4] = sm->B;
+    __local real4(*Asub)[TSK][(TSM + APAD) / 4] = sm->A;
+    __local real4(*Bsub)[TSK][(TSN + BPAD) / 4] = sm->B;
 
-    float4 acc[8][2];
+    real4 acc[8][2];
     for (int j = 0; j < 8; j++)
-        acc[j][0] = acc[j][1] = 0.0f;
+        acc[j][0] = acc[j][1] = 0;
 
     struct Share next; /* this work-item's share of the next tiles */
     load_share(&next, vec, kbegin, tid, m0, n0, M, N, kend, A, lda, B, ldb);
@@ -204,10 +155,10 @@ void gemm_body(__local struct Tiles *sm, const int vec, const int M, const int N
 
         /* Rung 11's inner loop, for this lane's float4s of rows and of columns. */
         for (int k = 0; k < TSK; k++) {
-            const float4 a0 = Asub[buf][k][am], a1 = Asub[buf][k][am + WM / 8];
-            const float4 b0 = Bsub[buf][k][bq], b1 = Bsub[buf][k][bq + WN / 8];
+            const real4 a0 = Asub[buf][k][am], a1 = Asub[buf][k][am + WM / 8];
+            const real4 b0 = Bsub[buf][k][bq], b1 = Bsub[buf][k][bq + WN / 8];
             for (int j = 0; j < 8; j++) {
-                const float b = component(j < 4 ? b0 : b1, j % 4);
+                const real b = component(j < 4 ? b0 : b1, j % 4);
                 acc[j][0] += a0 * b;
                 acc[j][1] += a1 * b;
             }
@@ -229,31 +180,31 @@ void gemm_body(__local struct Tiles *sm, const int vec, const int M, const int N
                 continue;
             if (dest == TO_W) {
                 /* Rows m..m+3 of the slice's partial matrix exist even past M (ldw is
-                 * whole float4s): one aligned float4 store. `reduce` applies alpha and
+                 * whole float4s): one aligned real4 store. `reduce` applies alpha and
                  * beta. */
                 const size_t at = ((size_t)slice * N + n) * ldw + m;
-                *(__global float4 *)(W + at) = acc[j][h];
+                *(__global real4 *)(W + at) = acc[j][h];
                 continue;
             }
             for (int i = 0; i < 4 && m + i < M; i++) {
-                __global float *c = &C[(m + i) + (size_t)n * ldc];
-                const float v = alpha * component(acc[j][h], i);
+                __global real *c = &C[(m + i) + (size_t)n * ldc];
+                const real v = alpha * component(acc[j][h], i);
                 if (dest == TO_C) /* C read only when beta != 0, as in rung 15 */
-                    *c = beta == 0.0f ? v : v + beta * *c;
+                    *c = beta == 0 ? v : v + beta * *c;
                 else              /* `scale_c` has already made C = beta * C */
-                    atomic_add_float(c, v);
+                    atomic_add_real(c, v);
             }
         }
     }
 }
 
-/* Whether the float4 loads are aligned is the same for every work-item: one branch (rung
+/* Whether the real4 loads are aligned is the same for every work-item: one branch (rung
  * 15's). */
 __kernel __attribute__((reqd_work_group_size(THREADS, 1, 1)))
-void gemm(const int M, const int N, const int K, const float alpha,
-          const __global float *restrict A, const int lda,
-          const __global float *restrict B, const int ldb, const float beta,
-          __global float *restrict C, const int ldc, __global float *restrict W)
+void gemm(const int M, const int N, const int K, const real alpha,
+          const __global real *restrict A, const int lda,
+          const __global real *restrict B, const int ldb, const real beta,
+          __global real *restrict C, const int ldc, __global real *restrict W)
 {
     __local struct Tiles sm;
     if (lda % 4 == 0 && ldb % 4 == 0)
@@ -264,27 +215,27 @@ void gemm(const int M, const int N, const int K, const float alpha,
 
 /* ATOMIC=0, after `gemm`: C = alpha * (sum of the slices' partials) + beta * C.
  * Each work-group sums REDUCE_COLS float4s of every partial matrix (4 rows of one column
- * each), with THREADS / REDUCE_COLS work-items per float4: work-item (g, col) adds slices
+ * each), with THREADS / REDUCE_COLS work-items per real4: work-item (g, col) adds slices
  * g, g + GROUPS, g + 2 GROUPS, ... in that order, and then work-item (0, col) adds the
  * GROUPS sums in the order g = 0, 1, 2, ...: the same order on every run, so the same
  * bits. Eight neighbouring work-items read 8 neighbouring float4s of one partial matrix,
  * 128 contiguous bytes; W is read exactly once. */
 #define GROUPS (THREADS / REDUCE_COLS)
 __kernel __attribute__((reqd_work_group_size(THREADS, 1, 1)))
-void reduce(const int M, const int N, const int K, const float alpha,
-            const __global float *restrict A, const int lda,
-            const __global float *restrict B, const int ldb, const float beta,
-            __global float *restrict C, const int ldc, const __global float *restrict W)
+void reduce(const int M, const int N, const int K, const real alpha,
+            const __global real *restrict A, const int lda,
+            const __global real *restrict B, const int ldb, const real beta,
+            __global real *restrict C, const int ldc, const __global real *restrict W)
 {
-    __local float4 sums[GROUPS][REDUCE_COLS];
+    __local real4 sums[GROUPS][REDUCE_COLS];
     const int col = get_local_id(0) % REDUCE_COLS, g = get_local_id(0) / REDUCE_COLS;
     const size_t rows4 = partial_rows(M) / 4;
     const size_t per_slice = rows4 * N; /* float4s in one partial matrix */
-    const size_t q = get_group_id(0) * (size_t)REDUCE_COLS + col; /* this float4 */
-    const __global float4 *w = (const __global float4 *)W;
+    const size_t q = get_group_id(0) * (size_t)REDUCE_COLS + col; /* this real4 */
+    const __global real4 *w = (const __global real4 *)W;
     const int slices = slice_count(K);
 
-    float4 sum = 0.0f;
+    real4 sum = 0;
     if (q < per_slice)
         for (int s = g; s < slices; s += GROUPS)
             sum += w[s * per_slice + q];
@@ -297,9 +248,9 @@ void reduce(const int M, const int N, const int K, const float alpha,
 
     const int m = 4 * (int)(q % rows4), n = (int)(q / rows4);
     for (int i = 0; i < 4 && m + i < M; i++) {
-        __global float *c = &C[(m + i) + (size_t)n * ldc];
-        const float v = alpha * component(sum, i);
-        *c = beta == 0.0f ? v : v + beta * *c; /* BLAS: beta = 0 never reads C */
+        __global real *c = &C[(m + i) + (size_t)n * ldc];
+        const real v = alpha * component(sum, i);
+        *c = beta == 0 ? v : v + beta * *c; /* BLAS: beta = 0 never reads C */
     }
 }
 
@@ -307,14 +258,14 @@ void reduce(const int M, const int N, const int K, const float alpha,
  * of alpha * A * B land on it. beta = 0 writes zeros without reading C (it may hold NaN);
  * beta = 1 leaves C as it is. */
 __kernel __attribute__((reqd_work_group_size(THREADS, 1, 1)))
-void scale_c(const int M, const int N, const int K, const float alpha,
-             const __global float *restrict A, const int lda,
-             const __global float *restrict B, const int ldb, const float beta,
-             __global float *restrict C, const int ldc, __global float *restrict W)
+void scale_c(const int M, const int N, const int K, const real alpha,
+             const __global real *restrict A, const int lda,
+             const __global real *restrict B, const int ldb, const real beta,
+             __global real *restrict C, const int ldc, __global real *restrict W)
 {
     const size_t e = get_global_id(0); /* element e of C, column by column */
-    if (beta == 1.0f || e >= (size_t)M * N)
+    if (beta == 1 || e >= (size_t)M * N)
         return;
-    __global float *c = &C[e % M + (e / M) * ldc];
-    *c = beta == 0.0f ? 0.0f : beta * *c;
+    __global real *c = &C[e % M + (e / M) * ldc];
+    *c = beta == 0 ? 0 : beta * *c;
 }

@@ -37,20 +37,37 @@
  * Sizes: M or N from 1 to 16, any K >= 0 and the other dimension any size; lda >= M,
  *   ldb >= K, ldc >= M. float4 loads of the big matrix when its leading dimension is a
  *   multiple of 4 (lda for A, ldb for B), single floats otherwise.
+ * Transposes: -DTRANS_A=1 takes A^T (KxM, lda >= K), -DTRANS_B=1 takes B^T (NxK, ldb >= N).
+ *   The big matrix is still read in real4s along its contiguous direction, and the block
+ *   the sums want is made in registers (transpose4):
+ *   - tall path, A^T: each work-item reads 4 depths of each of its 4 rows and transposes
+ *     the 4 x 4 block. The 32/RX work-items of a warp that share x read consecutive
+ *     real4s of a row: runs of 64 bytes in float at RX = 8 (128 in double), every sector
+ *     whole.
+ *   - wide path, B^T: each work-item reads its WC columns at each of its 4 depths. A warp
+ *     (at KL = 32: 32 values of x, one y) then reads 32 rows of B^T, WC elements of each:
+ *     with WC = 4, 16 bytes of a 32-byte sector in float (its other half is the next
+ *     y's, in another warp of the same work-group, so it is usually still in the cache),
+ *     the whole sector in double. WC < 4 puts n0 off the real4 grid: single elements then.
+ *   The small matrix is staged along whichever direction it is contiguous in.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.h): the floats and float4s of
+ *   this comment are then doubles and double4s (real4); W holds doubles.
  */
+#include "real.h"
+
 #define CAP 16                /* most columns (tall) or rows (wide) of C */
-#define HEADER 4              /* floats of W before the partial sums: W[0] = slices */
+#define HEADER 4              /* elements of W before the partial sums: W[0] = slices */
 #define LY (WG / RX)          /* tall: work-items along K */
 #define KCT (LY * 4 * TQ)     /* tall: depths of K in one round of a work-group */
 #define LN (WG / KL)          /* wide: work-items along N */
 #define KCW (4 * KL * WU)     /* wide: depths of K in one round */
-#define ASTRIDE (KCW + 4)     /* wide: floats per row of A's slab (16-byte aligned rows;
+#define ASTRIDE (KCW + 4)     /* wide: elements per row of A's slab (aligned rows;
                                  the 4 extra spread a column's rows over the banks) */
 #define MIN_(a, b) ((a) < (b) ? (a) : (b))
 #define MAX_(a, b) ((a) > (b) ? (a) : (b))
 /* Local memory of a kernel: its slab of the small matrix, reused for the sums. */
-#define TALL_FLOATS(nb) MAX_((nb) * KCT, 4 * MIN_(nb, 4) * WG)
-#define WIDE_FLOATS(mb) MAX_((mb) * ASTRIDE, MIN_((mb) * WC, 16) * WG)
+#define TALL_REALS(nb) MAX_((nb) * KCT, 4 * MIN_(nb, 4) * WG)
+#define WIDE_REALS(mb) MAX_((mb) * ASTRIDE, MIN_((mb) * WC, 16) * WG)
 
 /* This work-group's slice of K, [*kb, *ke). The call splits K into get_num_groups(1)
  * slices of whole rounds; the last slice may be shorter, or empty. */
@@ -63,24 +80,24 @@ void k_slice(const int K, const int round, int *kb, int *ke)
 }
 
 /* The reduce kernel learns the slice count from the head of the workspace. */
-void write_header(__global float *W)
+void write_header(__global real *W)
 {
     if (get_num_groups(1) > 1 && get_group_id(0) == 0 && get_group_id(1) == 0 &&
         get_local_id(0) == 0)
-        W[0] = (float)get_num_groups(1);
+        W[0] = (real)get_num_groups(1);
 }
 
 /* C = alpha * sum + beta * C for one element; C is read only when beta is not 0. */
-void finish_c(__global float *c, const float sum, const float alpha, const float beta)
+void finish_c(__global real *c, const real sum, const real alpha, const real beta)
 {
-    *c = beta == 0.0f ? alpha * sum : alpha * sum + beta * *c;
+    *c = beta == 0 ? alpha * sum : alpha * sum + beta * *c;
 }
 
 /* The sum of element (m, n) over this work-group's slice of K: into C when K is not split,
  * else into this slice's M x N block of W. */
-void put(const int m, const int n, const float sum, const int M, const int N,
-         const float alpha, const float beta, __global float *C, const int ldc,
-         __global float *W)
+void put(const int m, const int n, const real sum, const int M, const int N,
+         const real alpha, const real beta, __global real *C, const int ldc,
+         __global real *W)
 {
     if (m >= M || n >= N)
         return;
@@ -93,58 +110,88 @@ void put(const int m, const int n, const float sum, const int M, const int N,
 /* Elements i..i+3 of column j of a column-major matrix X (leading dimension ld): A's rows
  * m..m+3 at depth k (tall), or B's depths k..k+3 in column n (wide). Zeros where the
  * column does not count (`col_ok` false: past the slice of K, or past N) and at
- * i + t >= `end` (past M, or past the slice). `vec`: one float4 load, aligned because ld
+ * i + t >= `end` (past M, or past the slice). `vec`: one real4 load, aligned because ld
  * is a multiple of 4 and so is i. */
-float4 load4(const __global float *X, const int ld, const int i, const int j, const int end,
-             const int col_ok, const int vec)
+real4 load4(const __global real *X, const int ld, const int i, const int j, const int end,
+            const int col_ok, const int vec)
 {
-    const __global float *src = X + i + (size_t)j * ld;
+    const __global real *src = X + i + (size_t)j * ld;
     if (!col_ok)
-        return (float4)(0.0f);
+        return (real4)(0);
     if (vec && i + 3 < end)
-        return *(const __global float4 *)src;
-    return (float4)(i < end ? src[0] : 0.0f, i + 1 < end ? src[1] : 0.0f,
-                    i + 2 < end ? src[2] : 0.0f, i + 3 < end ? src[3] : 0.0f);
+        return *(const __global real4 *)src;
+    return (real4)(i < end ? src[0] : 0, i + 1 < end ? src[1] : 0,
+                   i + 2 < end ? src[2] : 0, i + 3 < end ? src[3] : 0);
+}
+
+/* Element (r, c) of op(X), X column-major with leading dimension ld: X(r, c), or with
+ * `trans` X^T(r, c) = X(c, r). For the small matrix, staged one element at a time. */
+#define OP_AT(X, ld, trans, r, c) ((trans) ? (X)[(c) + (size_t)(r) * (ld)] : (X)[(r) + (size_t)(c) * (ld)])
+
+/* A 4 x 4 block in registers, transposed: out[j] takes component j of r[0], r[1], r[2],
+ * r[3]. For a big matrix read along the other direction than the sums want (A^T in the
+ * tall path, B^T in the wide one): four real4 loads along its contiguous direction, then
+ * this, so that every global load stays a coalesced real4. */
+void transpose4(const real4 r[4], real4 *out)
+{
+    out[0] = (real4)(r[0].x, r[1].x, r[2].x, r[3].x);
+    out[1] = (real4)(r[0].y, r[1].y, r[2].y, r[3].y);
+    out[2] = (real4)(r[0].z, r[1].z, r[2].z, r[3].z);
+    out[3] = (real4)(r[0].w, r[1].w, r[2].w, r[3].w);
 }
 
 /* ---- tall: N <= 16 ------------------------------------------------------------------ */
 
 /* nb (1, 2, 4, 8 or 16, a constant at each call) columns of sums; work-item (x, y) owns
  * rows m..m+3 and, in each round of KCT depths, the groups of 4 depths y, y + LY, ... */
-void tall_body(__local float4 *lm, const int nb, const int vec, const int M, const int N,
-               const int K, const float alpha, const __global float *A, const int lda,
-               const __global float *B, const int ldb, const float beta,
-               __global float *C, const int ldc, __global float *W)
+void tall_body(__local real4 *lm, const int nb, const int vec, const int M, const int N,
+               const int K, const real alpha, const __global real *A, const int lda,
+               const __global real *B, const int ldb, const real beta,
+               __global real *C, const int ldc, __global real *W)
 {
     const int tid = get_local_id(0), x = tid % RX, y = tid / RX;
     const int m = (get_group_id(0) * RX + x) * 4;
     int kb, ke;
     k_slice(K, KCT, &kb, &ke);
     write_header(W);
-    __local float *Bs = (__local float *)lm; /* [nb][KCT]: the round's depths of B */
+    __local real *Bs = (__local real *)lm; /* [nb][KCT]: the round's depths of B */
 
-    float4 acc[CAP];
+    real4 acc[CAP];
     for (int n = 0; n < nb; n++)
-        acc[n] = (float4)(0.0f);
+        acc[n] = (real4)(0);
 
     for (int k0 = kb; k0 < ke; k0 += KCT) {
         /* A's loads first: they are in flight while B's slab is staged. */
-        float4 a[4 * TQ];
-        for (int q = 0; q < TQ; q++)
+        real4 a[4 * TQ]; /* a[4q + j]: rows m..m+3 at depth k0 + 4(y + LY q) + j */
+        for (int q = 0; q < TQ; q++) {
+#if TRANS_A /* A^T: along k, depths k..k+3 of each of the rows m..m+3 */
+            const int k = k0 + 4 * (y + LY * q);
+            real4 r[4];
+            for (int t = 0; t < 4; t++)
+                r[t] = load4(A, lda, k, m + t, ke, m + t < M, vec);
+            transpose4(r, &a[4 * q]);
+#else       /* A: along m, rows m..m+3 at each of the depths */
             for (int j = 0; j < 4; j++) {
                 const int k = k0 + 4 * (y + LY * q) + j;
                 a[4 * q + j] = load4(A, lda, m, k, M, k < ke, vec);
             }
+#endif
+        }
         barrier(CLK_LOCAL_MEM_FENCE); /* everyone has read the last round's slab */
         for (int i = tid; i < nb * KCT; i += WG) {
-            const int n = i / KCT, k = k0 + i % KCT; /* along k: coalesced */
-            Bs[i] = (n < N && k < ke) ? B[k + (size_t)n * ldb] : 0.0f;
+#if TRANS_B
+            const int n = i % nb, kk = i / nb; /* B^T: along n, coalesced */
+#else
+            const int n = i / KCT, kk = i % KCT; /* B: along k, coalesced */
+#endif
+            const int k = k0 + kk;
+            Bs[n * KCT + kk] = (n < N && k < ke) ? OP_AT(B, ldb, TRANS_B, k, n) : 0;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         for (int q = 0; q < TQ; q++) {
             const int kk = 4 * (y + LY * q);
             for (int n = 0; n < nb; n++) {
-                const float4 b = *(__local float4 *)(Bs + n * KCT + kk);
+                const real4 b = *(__local real4 *)(Bs + n * KCT + kk);
                 acc[n] += a[4 * q] * b.x + a[4 * q + 1] * b.y + a[4 * q + 2] * b.z +
                           a[4 * q + 3] * b.w;
             }
@@ -153,7 +200,7 @@ void tall_body(__local float4 *lm, const int nb, const int vec, const int M, con
 
     /* The LY work-items of a column of rows add their sums: P columns at a time, in a
      * halving tree over y in local memory (the slab's space, now free). */
-    __local float4 *sums = lm; /* [P][LY][RX] */
+    __local real4 *sums = lm; /* [P][LY][RX] */
     const int P = MIN_(nb, 4);
     for (int n0 = 0; n0 < nb; n0 += P) {
         barrier(CLK_LOCAL_MEM_FENCE); /* the slab, or the last pass, has been read */
@@ -167,7 +214,7 @@ void tall_body(__local float4 *lm, const int nb, const int vec, const int M, con
         }
         if (y == 0)
             for (int p = 0; p < P; p++) {
-                const float4 v = sums[p * WG + tid];
+                const real4 v = sums[p * WG + tid];
                 put(m + 0, n0 + p, v.x, M, N, alpha, beta, C, ldc, W);
                 put(m + 1, n0 + p, v.y, M, N, alpha, beta, C, ldc, W);
                 put(m + 2, n0 + p, v.z, M, N, alpha, beta, C, ldc, W);
@@ -180,39 +227,61 @@ void tall_body(__local float4 *lm, const int nb, const int vec, const int M, con
 
 /* mb (1, 2, 4, 8 or 16) rows of sums; work-item (x, y) owns columns n0..n0+WC-1 and, in
  * each round of KCW depths, the float4s of depths 4x, 4(x + KL), ... */
-void wide_body(__local float4 *lm, const int mb, const int vec, const int M, const int N,
-               const int K, const float alpha, const __global float *A, const int lda,
-               const __global float *B, const int ldb, const float beta,
-               __global float *C, const int ldc, __global float *W)
+void wide_body(__local real4 *lm, const int mb, const int vec, const int M, const int N,
+               const int K, const real alpha, const __global real *A, const int lda,
+               const __global real *B, const int ldb, const real beta,
+               __global real *C, const int ldc, __global real *W)
 {
     const int tid = get_local_id(0), x = tid % KL, y = tid / KL;
     const int n0 = (get_group_id(0) * LN + y) * WC;
     int kb, ke;
     k_slice(K, KCW, &kb, &ke);
     write_header(W);
-    __local float *As = (__local float *)lm; /* [mb][ASTRIDE]: the round's depths of A */
+    __local real *As = (__local real *)lm; /* [mb][ASTRIDE]: the round's depths of A */
 
-    float acc[CAP][WC];
+    real acc[CAP][WC];
     for (int i = 0; i < mb; i++)
         for (int c = 0; c < WC; c++)
-            acc[i][c] = 0.0f;
+            acc[i][c] = 0;
 
     for (int k0 = kb; k0 < ke; k0 += KCW) {
-        float4 b[WU][WC]; /* B's loads first, in flight while A's slab is staged */
-        for (int u = 0; u < WU; u++)
+        real4 b[WU][WC]; /* B's loads first, in flight while A's slab is staged */
+        for (int u = 0; u < WU; u++) {
+            const int k = k0 + 4 * (x + KL * u); /* b[u][c]: depths k..k+3 of column n0+c */
+#if TRANS_B && WC % 4 == 0 /* B^T: along n, columns n0+c..n0+c+3 at each depth */
+            for (int c = 0; c < WC; c += 4) {
+                real4 r[4];
+                for (int t = 0; t < 4; t++)
+                    r[t] = load4(B, ldb, n0 + c, k + t, N, k + t < ke, vec);
+                transpose4(r, &b[u][c]);
+            }
+#elif TRANS_B /* B^T with WC < 4: n0 is no multiple of 4, so no aligned real4s */
+            for (int c = 0; c < WC; c++) {
+                real e[4];
+                for (int t = 0; t < 4; t++)
+                    e[t] = (n0 + c < N && k + t < ke) ? OP_AT(B, ldb, 1, k + t, n0 + c) : 0;
+                b[u][c] = (real4)(e[0], e[1], e[2], e[3]);
+            }
+#else /* B: along k */
             for (int c = 0; c < WC; c++)
-                b[u][c] = load4(B, ldb, k0 + 4 * (x + KL * u), n0 + c, ke, n0 + c < N, vec);
+                b[u][c] = load4(B, ldb, k, n0 + c, ke, n0 + c < N, vec);
+#endif
+        }
         barrier(CLK_LOCAL_MEM_FENCE);
         for (int i = tid; i < mb * KCW; i += WG) {
-            const int r = i % mb, kk = i / mb; /* along A's columns: coalesced */
-            As[r * ASTRIDE + kk] = (r < M && k0 + kk < ke) ? A[r + (size_t)(k0 + kk) * lda]
-                                                           : 0.0f;
+#if TRANS_A
+            const int r = i / KCW, kk = i % KCW; /* A^T: along k, coalesced */
+#else
+            const int r = i % mb, kk = i / mb; /* A: along A's columns, coalesced */
+#endif
+            const int k = k0 + kk;
+            As[r * ASTRIDE + kk] = (r < M && k < ke) ? OP_AT(A, lda, TRANS_A, r, k) : 0;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         for (int u = 0; u < WU; u++) {
             const int kk = 4 * (x + KL * u);
             for (int r = 0; r < mb; r++) {
-                const float4 a = *(__local float4 *)(As + r * ASTRIDE + kk);
+                const real4 a = *(__local real4 *)(As + r * ASTRIDE + kk);
                 for (int c = 0; c < WC; c++)
                     acc[r][c] += a.x * b[u][c].x + a.y * b[u][c].y + a.z * b[u][c].z +
                                  a.w * b[u][c].w;
@@ -222,7 +291,7 @@ void wide_body(__local float4 *lm, const int mb, const int vec, const int M, con
 
     /* The KL lanes of a column add their sums: P of the mb * WC values at a time, in a
      * halving tree over x in local memory. */
-    __local float *sums = (__local float *)lm; /* [P][WG] */
+    __local real *sums = (__local real *)lm; /* [P][WG] */
     const int V = mb * WC, P = MIN_(V, 16);
     for (int v0 = 0; v0 < V; v0 += P) {
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -244,34 +313,34 @@ void wide_body(__local float4 *lm, const int mb, const int vec, const int M, con
 /* ---- the kernels ------------------------------------------------------------------- */
 
 #define KERNEL_ARGS                                                                     \
-    const int M, const int N, const int K, const float alpha,                           \
-        const __global float *restrict A, const int lda,                                \
-        const __global float *restrict B, const int ldb, const float beta,              \
-        __global float *restrict C, const int ldc, __global float *restrict W
+    const int M, const int N, const int K, const real alpha,                            \
+        const __global real *restrict A, const int lda,                                 \
+        const __global real *restrict B, const int ldb, const real beta,                \
+        __global real *restrict C, const int ldc, __global real *restrict W
 #define PASS_ARGS M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, W
 
 /* One kernel per count of columns (rows), so each keeps only the sums it needs. Whether
- * the float4 loads are aligned is the same for every work-item: one branch, as rung 15. */
-#define SKINNY_KERNEL(NAME, BODY, COUNT, FLOATS, ALIGNED)                               \
+ * the real4 loads are aligned is the same for every work-item: one branch, as rung 15. */
+#define SKINNY_KERNEL(NAME, BODY, COUNT, REALS, ALIGNED)                                \
     __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void NAME(KERNEL_ARGS)     \
     {                                                                                   \
-        __local float4 lm[((FLOATS) + 3) / 4];                                          \
+        __local real4 lm[((REALS) + 3) / 4];                                            \
         if (ALIGNED)                                                                    \
             BODY(lm, COUNT, 1, PASS_ARGS);                                              \
         else                                                                            \
             BODY(lm, COUNT, 0, PASS_ARGS);                                              \
     }
 
-SKINNY_KERNEL(tall_n1, tall_body, 1, TALL_FLOATS(1), lda % 4 == 0)
-SKINNY_KERNEL(tall_n2, tall_body, 2, TALL_FLOATS(2), lda % 4 == 0)
-SKINNY_KERNEL(tall_n4, tall_body, 4, TALL_FLOATS(4), lda % 4 == 0)
-SKINNY_KERNEL(tall_n8, tall_body, 8, TALL_FLOATS(8), lda % 4 == 0)
-SKINNY_KERNEL(tall_n16, tall_body, 16, TALL_FLOATS(16), lda % 4 == 0)
-SKINNY_KERNEL(wide_m1, wide_body, 1, WIDE_FLOATS(1), ldb % 4 == 0)
-SKINNY_KERNEL(wide_m2, wide_body, 2, WIDE_FLOATS(2), ldb % 4 == 0)
-SKINNY_KERNEL(wide_m4, wide_body, 4, WIDE_FLOATS(4), ldb % 4 == 0)
-SKINNY_KERNEL(wide_m8, wide_body, 8, WIDE_FLOATS(8), ldb % 4 == 0)
-SKINNY_KERNEL(wide_m16, wide_body, 16, WIDE_FLOATS(16), ldb % 4 == 0)
+SKINNY_KERNEL(tall_n1, tall_body, 1, TALL_REALS(1), lda % 4 == 0)
+SKINNY_KERNEL(tall_n2, tall_body, 2, TALL_REALS(2), lda % 4 == 0)
+SKINNY_KERNEL(tall_n4, tall_body, 4, TALL_REALS(4), lda % 4 == 0)
+SKINNY_KERNEL(tall_n8, tall_body, 8, TALL_REALS(8), lda % 4 == 0)
+SKINNY_KERNEL(tall_n16, tall_body, 16, TALL_REALS(16), lda % 4 == 0)
+SKINNY_KERNEL(wide_m1, wide_body, 1, WIDE_REALS(1), ldb % 4 == 0)
+SKINNY_KERNEL(wide_m2, wide_body, 2, WIDE_REALS(2), ldb % 4 == 0)
+SKINNY_KERNEL(wide_m4, wide_body, 4, WIDE_REALS(4), ldb % 4 == 0)
+SKINNY_KERNEL(wide_m8, wide_body, 8, WIDE_REALS(8), ldb % 4 == 0)
+SKINNY_KERNEL(wide_m16, wide_body, 16, WIDE_REALS(16), ldb % 4 == 0)
 
 /* When K was split: element e of C (column-major, m fastest) is the sum of the slices'
  * partials, added in slice order, so every run gives the same bits. */
@@ -281,7 +350,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void reduce(KERNEL_ARGS
     if (e >= count)
         return;
     const int slices = (int)W[0];
-    float sum = 0.0f;
+    real sum = 0;
     for (int s = 0; s < slices; s++)
         sum += W[HEADER + s * count + e];
     finish_c(C + e % M + (e / M) * (size_t)ldc, sum, alpha, beta);

@@ -10,19 +10,23 @@
  *   HELPER_TILE tile of the destination (each work-item HELPER_TILE / HELPER_ROWS elements,
  *   in rows HELPER_ROWS apart), the global range rounded up to whole tiles. A 32-float tile
  *   row is a whole 128-byte line on a GPU; 256 work-items fit every device we know of.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.h), for the rungs that take
+ *   double: a helper moves matrix elements, whatever their type.
  */
+#include "real.h"
+
 #define HELPER_TILE 32
 #define HELPER_ROWS 8
 
-__kernel void pad_copy(const int src_rows, const int src_cols, const __global float *src,
-                       const int dst_rows, const int dst_cols, __global float *dst)
+__kernel void pad_copy(const int src_rows, const int src_cols, const __global real *src,
+                       const int dst_rows, const int dst_cols, __global real *dst)
 {
     const int r = get_group_id(0) * HELPER_TILE + get_local_id(0);
     for (int j = 0; j < HELPER_TILE; j += HELPER_ROWS) {
         const int c = get_group_id(1) * HELPER_TILE + get_local_id(1) + j;
         if (r < dst_rows && c < dst_cols)
             dst[r + c * dst_rows] =
-                (r < src_rows && c < src_cols) ? src[r + c * src_rows] : 0.0f;
+                (r < src_rows && c < src_cols) ? src[r + c * src_rows] : (real)0;
     }
 }
 
@@ -32,10 +36,10 @@ __kernel void pad_copy(const int src_rows, const int src_cols, const __global fl
  * the transposed tile with consecutive work-items on consecutive destination rows
  * (coalesced too), swapping through local memory. The +1 column keeps the column-wise
  * reads of the tile free of bank conflicts. */
-__kernel void pad_transpose(const int src_rows, const int src_cols, const __global float *src,
-                            const int dst_rows, const int dst_cols, __global float *dst)
+__kernel void pad_transpose(const int src_rows, const int src_cols, const __global real *src,
+                            const int dst_rows, const int dst_cols, __global real *dst)
 {
-    __local float tile[HELPER_TILE][HELPER_TILE + 1];
+    __local real tile[HELPER_TILE][HELPER_TILE + 1];
     const int lr = get_local_id(0);
     /* This work-group covers dst rows r0.., dst columns c0..; that is src rows c0..,
      * src columns r0.. */
@@ -45,7 +49,7 @@ __kernel void pad_transpose(const int src_rows, const int src_cols, const __glob
     for (int j = 0; j < HELPER_TILE; j += HELPER_ROWS) {
         const int lc = get_local_id(1) + j;
         const int sr = c0 + lr, sc = r0 + lc; /* source element this work-item reads */
-        tile[lc][lr] = (sr < src_rows && sc < src_cols) ? src[sr + sc * src_rows] : 0.0f;
+        tile[lc][lr] = (sr < src_rows && sc < src_cols) ? src[sr + sc * src_rows] : (real)0;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 

@@ -1,7 +1,8 @@
 /* Unit test of the OpenCL backend on its own, on whatever OpenCL device is present (PoCL on
  * a machine without a GPU): devices, buffers, compiling and launching a small kernel with
  * every kind of argument, the timer, the errors a student will meet (a kernel that does not
- * compile, a work-group that is too large) and the CLBlast baseline.
+ * compile, a work-group that is too large), the CLBlast baseline, and that every rung
+ * kernel marked as taking double or transposes builds in each of them.
  *
  * Exits 77 (ctest's "skipped") when there is no OpenCL platform at all.
  */
@@ -12,6 +13,8 @@
 #include <unistd.h>
 
 #include "backends/backend.h"
+#include "base/kernel_path.h"
+#include "rungs/registry.h"
 
 static int failures = 0;
 
@@ -336,6 +339,63 @@ static void test_clblast(const backend_ops *ops, backend_session *s)
     ops->release(dC);
 }
 
+/* Compiles `stem` of kernels-opencl with `options`; a failure is reported with the build log
+ * (the backend's message). */
+static void check_build(const backend_ops *ops, backend_session *s, const char *stem,
+                        const char *options)
+{
+    char path[1024], msg[LADDER_MSG] = "";
+    kernel_path("opencl", stem, path, sizeof path);
+    gpu_program *p = NULL;
+    ladder_status st = ops->compile(s, path, options, &p, msg);
+    if (st != LADDER_OK)
+        fprintf(stderr, "%s with %s:\n", stem, options);
+    CHECK(st == LADDER_OK && p != NULL, msg);
+    if (p)
+        ops->release_program(p);
+}
+
+/* Every OpenCL rung that takes double (registry: takes_double) builds with -DLADDER_DOUBLE=1
+ * at its default and small-device parameters, and every rung that takes transposes in
+ * each transpose pair, in both precisions; the helper kernels (pad, transpose) build in
+ * double too. Only builds: running them is the harness's (ladder run --precision double,
+ * test_blas_semantics). */
+static void test_precision_builds(const backend_ops *ops, backend_session *s,
+                                  const device_info *dev)
+{
+    int count = 0, built = 0;
+    const rung *all = registry_all(&count);
+    check_build(ops, s, "helpers", "-DLADDER_DOUBLE=1");
+    for (int i = 0; i < count; i++) {
+        const rung *r = &all[i];
+        if (r->kind != RUNG_KERNEL || !rung_on_backend(r, "opencl") ||
+            !(r->takes_double || r->takes_transposes))
+            continue;
+        for (int small = 0; small <= 1; small++) {
+            int values[RUNG_MAX_PARAMS];
+            rung_defaults(r, small, values);
+            /* Float builds only for the transposes: plain float is every run's. */
+            for (int dbl = r->takes_transposes ? 0 : 1; dbl <= r->takes_double; dbl++)
+                for (int trans = 0; trans < (r->takes_transposes ? 4 : 1); trans++) {
+                    gemm_case c = GEMM_CASE_DEFAULT;
+                    c.precision = dbl ? PRECISION_DOUBLE : PRECISION_SINGLE;
+                    c.trans_a = trans / 2;
+                    c.trans_b = trans % 2;
+                    char options[600], msg[LADDER_MSG];
+                    CHECK(rung_check_case(r, &c, msg) == LADDER_OK, msg);
+                    if (rung_check_device(r, values, dev, c.precision, msg) != LADDER_OK)
+                        continue; /* e.g. more local memory than this device has */
+                    /* The harness's own options: it adds the precision and the pair. */
+                    rung_compile_options(r, values, dev, &c, options, sizeof options);
+                    check_build(ops, s, r->id, options);
+                    built++;
+                }
+        }
+    }
+    printf("%d builds of rungs in double or transposed\n", built);
+    CHECK(built > 0, "no rung takes double or transposes");
+}
+
 /* Usage: test_opencl_backend [device index]. The default, 0, is the first OpenCL device. */
 int main(int argc, char **argv)
 {
@@ -374,6 +434,7 @@ int main(int argc, char **argv)
     }
     test_buffers(ops, s, &dev);
     test_kernels(ops, s, &dev, dir);
+    test_precision_builds(ops, s, &dev);
 #ifdef LADDER_HAVE_CLBLAST
     CHECK(ops->library_gemm != NULL, "built with CLBlast but library_gemm is NULL");
 #endif

@@ -71,6 +71,7 @@ const rung rungs_basic[] = {
         .multiples = tiling_multiples,
         .geometry = tiling_geometry,
         .local_mem_bytes = tiling_local_mem,
+        .takes_double = 1,
     },
     {
         .number = 3, .id = "03-wpt", .name = "wpt",
@@ -86,6 +87,7 @@ const rung rungs_basic[] = {
         .multiples = tiling_multiples,
         .geometry = wpt_geometry,
         .local_mem_bytes = tiling_local_mem,
+        .takes_double = 1,
     },
 };
 const int rungs_basic_count = (int)(sizeof rungs_basic / sizeof rungs_basic[0]);

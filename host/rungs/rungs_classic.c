@@ -179,6 +179,7 @@ const rung rungs_classic[] = {
         .multiples = vectors_multiples,
         .geometry = vectors_geometry,
         .local_mem_bytes = vectors_local_mem,
+        .takes_double = 1,
     },
     {
         .number = 5, .id = "05-transpose", .name = "transpose",
@@ -198,6 +199,7 @@ const rung rungs_classic[] = {
         .transposes_b = 1,
         .geometry = transpose_geometry,
         .local_mem_bytes = single_tiles_local_mem,
+        .takes_double = 1,
     },
     {
         .number = 6, .id = "06-regblock", .name = "regblock",
@@ -212,6 +214,7 @@ const rung rungs_classic[] = {
         .transposes_b = 1,
         .geometry = blocked_geometry,
         .local_mem_bytes = single_tiles_local_mem,
+        .takes_double = 1,
     },
     {
         .number = 7, .id = "07-wideloads", .name = "wideloads",
@@ -226,6 +229,7 @@ const rung rungs_classic[] = {
         .transposes_b = 1,
         .geometry = blocked_geometry,
         .local_mem_bytes = single_tiles_local_mem,
+        .takes_double = 1,
     },
     {
         .number = 8, .id = "08-vendor", .name = "vendor",
@@ -247,6 +251,7 @@ const rung rungs_classic[] = {
         .transposes_b = 1,
         .geometry = blocked_geometry,
         .local_mem_bytes = single_tiles_local_mem,
+        .takes_double = 1,
     },
     {
         .number = 9, .id = "09-prefetch", .name = "prefetch",
@@ -261,6 +266,7 @@ const rung rungs_classic[] = {
         .transposes_b = 1,
         .geometry = blocked_geometry,
         .local_mem_bytes = double_tiles_local_mem,
+        .takes_double = 1,
     },
     {
         .number = 10, .id = "10-anysize", .name = "anysize",
@@ -276,6 +282,7 @@ const rung rungs_classic[] = {
         .transposes_b = 1,
         .geometry = blocked_geometry,
         .local_mem_bytes = double_tiles_local_mem,
+        .takes_double = 1,
     },
 };
 const int rungs_classic_count = (int)(sizeof rungs_classic / sizeof rungs_classic[0]);

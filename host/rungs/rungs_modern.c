@@ -27,6 +27,14 @@ size_t double_tiles(const int *p)
     return 2 * ((size_t)p[2] * p[0] + (size_t)p[2] * (p[1] + BPAD)) * sizeof(float);
 }
 
+/* Rungs 15 and 19: rung 12's tiles, with A's rows padded too, as they are when A comes
+ * transposed (TRANS_A=1: its tile is then filled by transposing stores, as B's is): the
+ * most that any transpose pair takes. */
+size_t blas_tiles(const int *p)
+{
+    return double_tiles(p) + 2 * (size_t)p[2] * BPAD * sizeof(float);
+}
+
 /* Rung 13: STAGES of A's tile (TSK x TSM) and rung 12's two of B^T. */
 static size_t staged_tiles(const int *p)
 {
@@ -240,6 +248,7 @@ const rung rungs_modern[] = {
         .validate = edges_validate,
         .geometry = edges_geometry,
         .local_mem_bytes = double_tiles,
+        .takes_double = 1,
     },
     {
         .number = 12, .id = "12-warptile", .name = "warptile",
@@ -252,6 +261,7 @@ const rung rungs_modern[] = {
         .validate = warptile_validate,
         .geometry = warptile_geometry,
         .local_mem_bytes = double_tiles,
+        .takes_double = 1,
     },
     {
         .number = 13, .id = "13-async", .name = "async",
@@ -308,8 +318,10 @@ const rung rungs_modern[] = {
                     WARP_ROWS}},
         .validate = warptile_validate,
         .geometry = warptile_geometry,
-        .local_mem_bytes = double_tiles,
+        .local_mem_bytes = blas_tiles,
         .blas_args = 1,
+        .takes_double = 1,
+        .takes_transposes = 1,
     },
     {
         .number = 16, .id = "16-tf32x3", .name = "tf32x3",

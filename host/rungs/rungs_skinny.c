@@ -206,6 +206,7 @@ const rung rungs_skinny[] = {
         .launches = skinny_launches,
         .workspace_floats = skinny_workspace,
         .local_mem_bytes = skinny_local_mem,
+        .takes_double = 1,
     },
 };
 const int rungs_skinny_count = (int)(sizeof rungs_skinny / sizeof rungs_skinny[0]);

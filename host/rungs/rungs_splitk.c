@@ -96,7 +96,7 @@ static size_t splitk_workspace(const int *p, const launch_shape *s)
 /* The GEMM's tiles, or the reduction's float4 per work-item if that is more. */
 static size_t splitk_local_mem(const int *p)
 {
-    const size_t tiles = double_tiles(p), reduce = (size_t)warptile_threads(p) * 16;
+    const size_t tiles = blas_tiles(p), reduce = (size_t)warptile_threads(p) * 16;
     return tiles > reduce ? tiles : reduce;
 }
 
@@ -138,6 +138,8 @@ const rung rungs_splitk[] = {
         .workspace_floats = splitk_workspace,
         .local_mem_bytes = splitk_local_mem,
         .blas_args = 1,
+        .takes_double = 1,
+        .takes_transposes = 1,
     },
 };
 const int rungs_splitk_count = (int)(sizeof rungs_splitk / sizeof rungs_splitk[0]);

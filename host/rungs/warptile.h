@@ -18,4 +18,8 @@ ladder_status warptile_validate(const int *p, char *msg);
 /* Local memory of two buffers of a TSK x TSM tile of A and a TSK x (TSN + 4) tile of B^T. */
 size_t double_tiles(const int *p);
 
+/* The same with A's rows padded by 4 as well, as a transposed A's are: rungs 15 and 19,
+ * whose kernels take every transpose pair. */
+size_t blas_tiles(const int *p);
+
 #endif
