@@ -37,12 +37,21 @@
  * Constraints: rung 17's; TSK a multiple of 8 that divides the thread count; the thread
  *   count / 8 divides TSN (see copy_stage).
  * Sizes: any M, N, K >= 1; lda >= M, ldb >= K, ldc >= M.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.cuh): A's pieces are then 4
+ *   doubles, two 16-byte cp.async copies, B's scattering copies 8 bytes each, and a
+ *   thread's 64 accumulators take 128 registers, so one block per SM. The default stages
+ *   (TSK = 16) need 65 KiB of shared memory in double: the small-device defaults (TSK =
+ *   8) fit in 48 KiB.
  */
+#include "real.cuh"
+
 #define RTSM (TSM / WPTM) /* threads along m */
 #define RTSN (TSN / WPTN) /* threads along n */
 #define THREADS (RTSM * RTSN)
 /* As rung 17: up to 64 accumulators, two blocks of 256 threads share an SM. */
-#define MIN_BLOCKS (WPTM * WPTN > 64 ? 1 : (THREADS < 512 ? 512 / THREADS : 1))
+#define MIN_BLOCKS                                                                     \
+    (WPTM * WPTN * REAL_WORDS > 64 ? 1                                                 \
+     : THREADS * REAL_WORDS < 512 ? 512 / (THREADS * REAL_WORDS) : 1)
 #define WPTMV (WPTM / 4)
 #define WPTNV (WPTN / 4)
 #define TSMV (TSM / 4)
@@ -54,17 +63,25 @@
  * and the rest of the destination is filled with zeros. .cg keeps 16-byte pieces out of
  * L1 (a block reads each once); 4-byte copies must go through L1 (.ca), which also
  * catches the other lanes' reads of the same sector. */
-__device__ inline void copy16(void *dst, const float *src, int valid)
+__device__ inline void copy16(void *dst, const real *src, int valid)
 {
     const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(d), "l"(src),
-                 "r"(valid));
+    /* A piece is 4 reals: one 16-byte copy in float, two in double (no copy is wider).
+     * A half that reads nothing keeps the piece's own address. */
+#pragma unroll
+    for (int h = 0; h < (int)sizeof(real4) / 16; h++) {
+        const int v = sizeof(real4) == 16 ? valid : min(max(valid - 16 * h, 0), 16);
+        const real *s = v ? src + h * 16 / (int)sizeof(real) : src;
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(d + 16 * h),
+                     "l"(s), "r"(v));
+    }
 }
-__device__ inline void copy4(void *dst, const float *src, int valid)
+/* One real: 4 bytes, or 8 in double. */
+__device__ inline void copy4(void *dst, const real *src, int valid)
 {
     const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(d), "l"(src),
-                 "r"(valid));
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(d), "l"(src),
+                 "n"((int)sizeof(real)), "r"(valid));
 }
 __device__ inline void commit_group() { asm volatile("cp.async.commit_group;\n" ::); }
 template <int N> __device__ inline void wait_group()
@@ -76,21 +93,21 @@ template <int N> __device__ inline void wait_group()
 __device__ inline int valid_bytes(int start, int end, int len)
 {
     const int n = end - start;
-    return 4 * (n < 0 ? 0 : n > len ? len : n);
+    return (int)sizeof(real) * (n < 0 ? 0 : n > len ? len : n);
 }
 
 struct Tiles {
-    float4 A[STAGES][TSK][TSMV];     /* [k][m], A as it lies */
-    float4 B[STAGES][TSK][BROW / 4]; /* [k][n], B transposed by the copies */
+    real4 A[STAGES][TSK][TSMV];     /* [k][m], A as it lies */
+    real4 B[STAGES][TSK][BROW / 4]; /* [k][n], B transposed by the copies */
 };
 
 /* The matrices, where this block's tile of C starts, and where this thread's first
  * copies read (see copy_stage). */
 struct Operands {
     int M, N, K, lda, ldb;
-    const float *A, *B;
+    const real *A, *B;
     int m0, n0;
-    const float *a_first, *b_first;
+    const real *a_first, *b_first;
 };
 
 /* Who copies what: each thread keeps to one row of A's tile (APR threads per row, its
@@ -119,34 +136,36 @@ template <bool VEC, bool EDGE>
 __device__ inline void copy_stage(Tiles &sm, int s, int k0, int tid, const Operands &o)
 {
     const int k = tid / APR, kk = k0 + k;
-    const float *arow = o.a_first + widen(k0) * o.lda;
+    const real *arow = o.a_first + widen(k0) * o.lda;
 #pragma unroll
     for (int l = 0; l < LPTA; l++) {
         const int mq = tid % APR + l * APR, m = o.m0 + 4 * mq;
-        const float *src = arow + 4 * l * APR;
+        const real *src = arow + 4 * l * APR;
         if (VEC) {
-            const int valid = !EDGE ? 16 : kk < o.K ? valid_bytes(m, o.M, 4) : 0;
+            const int valid =
+                !EDGE ? (int)sizeof(real4) : kk < o.K ? valid_bytes(m, o.M, 4) : 0;
             copy16(&sm.A[s][k][mq], valid ? src : o.A, valid);
         } else {
-            float *dst = (float *)&sm.A[s][k][mq];
+            real *dst = (real *)&sm.A[s][k][mq];
 #pragma unroll
             for (int j = 0; j < 4; j++) {
-                const int valid = !EDGE || (kk < o.K && m + j < o.M) ? 4 : 0;
+                const int valid =
+                    !EDGE || (kk < o.K && m + j < o.M) ? (int)sizeof(real) : 0;
                 copy4(dst + j, valid ? src + j : o.A, valid);
             }
         }
     }
     /* B: 8 consecutive lanes take depths 0-7 of one column, a sector (see the header). */
-    float *bt = (float *)sm.B[s];
-    const float *bstep = o.b_first + k0;
+    real *bt = (real *)sm.B[s];
+    const real *bstep = o.b_first + k0;
 #pragma unroll
     for (int p = 0; p < TSN / BPR; p++) {
         const int n = tid / 8 + p * BPR, nn = o.n0 + n;
-        const float *col = bstep + widen(p * BPR) * o.ldb;
+        const real *col = bstep + widen(p * BPR) * o.ldb;
 #pragma unroll
         for (int g = 0; g < TSK / 8; g++) {
             const int k = tid % 8 + 8 * g, kk = k0 + k;
-            const int valid = !EDGE || (kk < o.K && nn < o.N) ? 4 : 0;
+            const int valid = !EDGE || (kk < o.K && nn < o.N) ? (int)sizeof(real) : 0;
             copy4(&bt[k * BROW + n], valid ? col + 8 * g : o.B, valid);
         }
     }
@@ -164,8 +183,8 @@ __device__ inline void copy_step(Tiles &sm, int s, int step, int whole_steps, in
 }
 
 template <bool VEC>
-__device__ inline void gemm_body(Tiles &sm, Operands &o, const float alpha,
-                                 const float beta, float *C, const int ldc)
+__device__ inline void gemm_body(Tiles &sm, Operands &o, const real alpha,
+                                 const real beta, real *C, const int ldc)
 {
     const int tidm = threadIdx.x, tidn = threadIdx.y;
     const int tid = tidn * RTSM + tidm;
@@ -173,12 +192,12 @@ __device__ inline void gemm_body(Tiles &sm, Operands &o, const float alpha,
 
     /* As rung 17: acc[c][wm] holds rows 4 * (tidm + wm * RTSM) .. +3 of the tile's column
      * 4 * (tidn + (c / 4) * RTSN) + c % 4. */
-    float4 acc[WPTN][WPTMV];
+    real4 acc[WPTN][WPTMV];
 #pragma unroll
     for (int wn = 0; wn < WPTN; wn++)
 #pragma unroll
         for (int wm = 0; wm < WPTMV; wm++)
-            acc[wn][wm] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+            acc[wn][wm] = make_real4(0, 0, 0, 0);
 
     const int steps = (o.K + TSK - 1) / TSK;
     /* Steps whose tiles lie wholly inside A and B: all but a last partial one, in blocks
@@ -204,14 +223,14 @@ __device__ inline void gemm_body(Tiles &sm, Operands &o, const float alpha,
 
 #pragma unroll
         for (int k = 0; k < TSK; k++) {
-            float4 a[WPTMV];
-            float b[WPTN];
+            real4 a[WPTMV];
+            real b[WPTN];
 #pragma unroll
             for (int wm = 0; wm < WPTMV; wm++)
                 a[wm] = sm.A[s][k][tidm + wm * RTSM];
 #pragma unroll
             for (int wn = 0; wn < WPTNV; wn++) {
-                const float4 v = sm.B[s][k][tidn + wn * RTSN];
+                const real4 v = sm.B[s][k][tidn + wn * RTSN];
                 b[4 * wn] = v.x;
                 b[4 * wn + 1] = v.y;
                 b[4 * wn + 2] = v.z;
@@ -240,27 +259,27 @@ __device__ inline void gemm_body(Tiles &sm, Operands &o, const float alpha,
             for (int wm = 0; wm < WPTMV; wm++) {
                 const int m = o.m0 + 4 * (tidm + wm * RTSM);
                 const int n = o.n0 + 4 * (tidn + wn * RTSN) + j;
-                const float4 v = acc[wn * 4 + j][wm];
-                const float e[4] = {v.x, v.y, v.z, v.w};
+                const real4 v = acc[wn * 4 + j][wm];
+                const real e[4] = {v.x, v.y, v.z, v.w};
                 if (n < o.N) {
-                    float *c = &C[m + (size_t)n * ldc];
+                    real *c = &C[m + (size_t)n * ldc];
 #pragma unroll
                     for (int i = 0; i < 4; i++)
                         if (m + i < o.M)
-                            c[i] = beta == 0.0f ? alpha * e[i] : alpha * e[i] + beta * c[i];
+                            c[i] = beta == 0 ? alpha * e[i] : alpha * e[i] + beta * c[i];
                 }
             }
 }
 
 /* Whether A's 16-byte pieces are aligned is the same for every thread: one branch. */
 extern "C" __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
-gemm(const int M, const int N, const int K, const float alpha, const float *__restrict__ A,
-     const int lda, const float *__restrict__ B, const int ldb, const float beta,
-     float *__restrict__ C, const int ldc)
+gemm(const int M, const int N, const int K, const real alpha, const real *__restrict__ A,
+     const int lda, const real *__restrict__ B, const int ldb, const real beta,
+     real *__restrict__ C, const int ldc)
 {
     __shared__ Tiles sm;
     Operands o = {M, N, K, lda, ldb, A, B, (int)blockIdx.x * TSM, (int)blockIdx.y * TSN};
-    if (lda % 4 == 0 && (unsigned long long)A % 16 == 0)
+    if (lda % 4 == 0 && (unsigned long long)A % sizeof(real4) == 0)
         gemm_body<true>(sm, o, alpha, beta, C, ldc);
     else
         gemm_body<false>(sm, o, alpha, beta, C, ldc);
