@@ -271,6 +271,7 @@ const rung rungs_modern[] = {
                        "registers and runs stages ahead (async_work_group_copy copies one "
                        "contiguous run per call and is waited for as a whole)",
         .cuda_min_cc = 80,
+        .takes_double = 1,
     },
     {
         .number = 14, .id = "14-bigtile", .name = "bigtile",
@@ -290,6 +291,8 @@ const rung rungs_modern[] = {
         .only_backend = "cuda",
         .only_reason = "CUDA only: it builds on rung 13's cp.async pipeline",
         .cuda_min_cc = 80,
+        .no_double_reason = "its fixed 16 x 8 thread tile needs 128 accumulators, which in "
+                            "double take 256 registers, more than a thread may have",
     },
     {
         .number = 15, .id = "15-sgemm", .name = "sgemm",
@@ -340,6 +343,9 @@ const rung rungs_modern[] = {
         /* Each product carries up to 12 units of 2^-24 from the split (see the kernel),
          * and the tensor cores may round sums toward zero: 2^-20 covers both for any K. */
         .unit_roundoff = 0x1p-20,
+        .no_double_reason = "a tensor-core rung: its mma.sync takes TF32 inputs; the FP64 "
+                            "tensor cores need another instruction (DMMA, mma.sync with "
+                            ".f64) and kernel",
     },
     {
         .number = 17, .id = "17-banks", .name = "banks",
@@ -361,6 +367,7 @@ const rung rungs_modern[] = {
         .only_reason = "CUDA only: OpenCL has no copy into local memory that bypasses "
                        "registers and runs stages ahead (as rung 13)",
         .cuda_min_cc = 80,
+        .takes_double = 1,
     },
     {
         .number = 18, .id = "18-scatter", .name = "scatter",
@@ -380,6 +387,7 @@ const rung rungs_modern[] = {
                        "registers and runs stages ahead (as rung 13)",
         .cuda_min_cc = 80,
         .blas_args = 1,
+        .takes_double = 1,
     },
 };
 const int rungs_modern_count = (int)(sizeof rungs_modern / sizeof rungs_modern[0]);
