@@ -222,10 +222,12 @@ static ladder_status scatter_validate(const int *p, char *msg)
         return LADDER_UNSUPPORTED;
     return LADDER_OK;
 }
-/* STAGES x (A's TSK x TSM and B's TSK x (TSN + BPAD)): rung 17's, with B's rows padded. */
+/* STAGES x (A's TSK x TSM and B's TSK x (TSN + BPAD)): rung 17's, with B's rows padded,
+ * and A's too when A is transposed (its copies then scatter as B's do): the most of any
+ * transpose pair. */
 static size_t scatter_local_mem(const int *p)
 {
-    return (size_t)p[5] * p[2] * ((size_t)p[0] + p[1] + BPAD) * sizeof(float);
+    return (size_t)p[5] * p[2] * ((size_t)p[0] + p[1] + 2 * BPAD) * sizeof(float);
 }
 
 const rung rungs_modern[] = {
@@ -388,6 +390,7 @@ const rung rungs_modern[] = {
         .cuda_min_cc = 80,
         .blas_args = 1,
         .takes_double = 1,
+        .takes_transposes = 1,
     },
 };
 const int rungs_modern_count = (int)(sizeof rungs_modern / sizeof rungs_modern[0]);
