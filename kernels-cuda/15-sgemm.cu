@@ -13,8 +13,18 @@
  *   4, and A and B to start on 16-byte boundaries; the epilogue multiplies by alpha and,
  *   when beta is not 0, reads C: one read per element of C, against 2K multiply-adds per
  *   element.
+ * Transposes (-DTRANS_A=1: A holds A^T, K x M; -DTRANS_B=1: B holds B^T, N x K; see
+ *   load_share). Every load stays a float4 of 4 consecutive elements of one stored
+ *   column, consecutive threads on consecutive float4s, so every case is coalesced; what
+ *   a transpose changes is the store into shared memory. A (and B^T) run in memory along
+ *   the tile's rows: a float4 goes into the tile as it is. B (and A^T) run along k: a
+ *   float4 holds four depths of one column of the tile, stored as four floats into four
+ *   rows, the transposing store that rung 11 gave B. So NT stores both tiles whole, NN
+ *   and TT one whole and one by floats, TN both by floats. A tile stored by floats has
+ *   its rows padded by 4 (BPAD; APAD for A) against bank conflicts.
  * Parameters, constraints: rung 12's.
- * Sizes: any M, N, K >= 1; lda >= M, ldb >= K, ldc >= M.
+ * Sizes: any M, N, K >= 1; lda >= M (K when A is transposed), ldb >= K (N when B is
+ *   transposed), ldc >= M.
  * Offsets of columns (k * lda, n * ldb, n * ldc) are computed in 64 bits: the harness keeps
  *   every matrix under 2^31 elements, but a BLAS call may pass a leading dimension whose
  *   product with a column number passes 2^31 (test_blas_semantics --large).
@@ -24,6 +34,14 @@
  *   shared memory).
  */
 #include "real.cuh"
+
+/* The harness always gives both (registry.h); a compile without them is the NN case. */
+#ifndef TRANS_A
+#define TRANS_A 0
+#endif
+#ifndef TRANS_B
+#define TRANS_B 0
+#endif
 
 #define WN (2048 / WM)             /* a warp's 32 lanes x 64 elements */
 #define WARPS_M (TSM / WM)
@@ -42,9 +60,13 @@ __device__ inline void fma4(real4 &acc, real4 a, real b)
     acc.x += a.x * b; acc.y += a.y * b; acc.z += a.z * b; acc.w += a.w * b;
 }
 
+/* Rows of the tiles, in elements. B's are padded (BPAD); A's too when A is transposed,
+ * because its tile is then stored as B's is, four depths of one column into four rows. */
+#define APAD (TRANS_A ? 4 : 0)
+
 /* The tiles of one step, double-buffered as in rung 9. */
 struct Tiles {
-    real4 A[2][TSK][TSM / 4];          /* A tile, k-major: [k][m] */
+    real4 A[2][TSK][(TSM + APAD) / 4]; /* A tile, k-major: [k][m] */
     real4 B[2][TSK][(TSN + BPAD) / 4]; /* B tile, transposed: [k][n] */
 };
 
@@ -53,13 +75,44 @@ struct Share {
     real4 a[LPTA / 4], b[LPTB / 4];
 };
 
-/* Loads this thread's share of the tiles at depth k0. Consecutive threads read
- * consecutive addresses (A along m, B along k): coalesced. An element outside the matrix
- * is loaded as a zero, which adds nothing to any sum.
- * VEC: float4 loads, 4 rows of A or 4 depths of B at once. They must start 16-byte
- *   aligned, which holds when A and B start 16-byte aligned and lda and ldb are
- *   multiples of 4 (every column then starts on a multiple of 4 floats). Otherwise the
- *   same elements come one float at a time. */
+/* Elements r..r+3 of column c of a column-major matrix P (leading dimension ld, R rows and
+ * C columns that exist); zeros for those that do not. VEC: one float4 load, which must
+ * start 16-byte aligned: that holds when P starts 16-byte aligned and ld and r are
+ * multiples of 4 (every column then starts on a multiple of 4 floats). Otherwise the same
+ * elements come one float at a time. */
+template <bool VEC>
+__device__ inline real4 load4(const real *P, int ld, int r, int c, int R, int C)
+{
+    real4 v;
+    const real *src = P + r + (size_t)c * ld;
+    if (VEC && r + 3 < R && c < C) {
+        v = *(const real4 *)src;
+    } else {
+        v.x = (r + 0 < R && c < C) ? src[0] : 0;
+        v.y = (r + 1 < R && c < C) ? src[1] : 0;
+        v.z = (r + 2 < R && c < C) ? src[2] : 0;
+        v.w = (r + 3 < R && c < C) ? src[3] : 0;
+    }
+    return v;
+}
+
+/* Float4 i of a share, for a tile (TSX wide, TSK deep) whose matrix runs in memory along
+ * the tile's rows (A; B^T): 4 elements of one row of the tile, at row i / (TSX/4). Or,
+ * for one whose matrix runs along k (B; A^T): 4 depths of one column, at column
+ * i / (TSK/4). Consecutive threads take consecutive float4s of one column of the matrix
+ * either way: coalesced. */
+template <int TSX> __device__ inline int lying_x(int i) { return 4 * (i % (TSX / 4)); }
+template <int TSX> __device__ inline int lying_k(int i) { return i / (TSX / 4); }
+__device__ inline int standing_k(int i) { return 4 * (i % (TSK / 4)); }
+__device__ inline int standing_x(int i) { return i / (TSK / 4); }
+
+/* Loads this thread's share of the tiles at depth k0. An element outside the matrix is
+ * loaded as a zero, which adds nothing to any sum. Which way each tile is loaded follows
+ * the way its matrix runs in memory:
+ *   A: along m, float4s of 4 rows at one depth; A^T (TRANS_A): along k, 4 depths of one
+ *   row. B: along k, 4 depths of one column; B^T (TRANS_B): along n, 4 columns at one
+ *   depth. Every load is a float4 of one column of the matrix as it is stored, and
+ *   consecutive threads read consecutive float4s: coalesced in all four cases. */
 template <bool VEC>
 __device__ inline void load_share(Share &sh, int k0, int tid, int m0, int n0, int M, int N,
                                   int K, const real *A, int lda, const real *B, int ldb)
@@ -67,51 +120,57 @@ __device__ inline void load_share(Share &sh, int k0, int tid, int m0, int n0, in
 #pragma unroll
     for (int l = 0; l < LPTA / 4; l++) {
         const int i = tid + l * THREADS;
-        const int m = m0 + 4 * (i % (TSM / 4)), k = k0 + i / (TSM / 4);
-        const real *src = A + m + (size_t)k * lda;
-        if (VEC && m + 3 < M && k < K) {
-            sh.a[l] = *(const real4 *)src;
-        } else {
-            sh.a[l].x = (m + 0 < M && k < K) ? src[0] : 0;
-            sh.a[l].y = (m + 1 < M && k < K) ? src[1] : 0;
-            sh.a[l].z = (m + 2 < M && k < K) ? src[2] : 0;
-            sh.a[l].w = (m + 3 < M && k < K) ? src[3] : 0;
-        }
+        if (TRANS_A)
+            sh.a[l] = load4<VEC>(A, lda, k0 + standing_k(i), m0 + standing_x(i), K, M);
+        else
+            sh.a[l] = load4<VEC>(A, lda, m0 + lying_x<TSM>(i), k0 + lying_k<TSM>(i), M, K);
     }
 #pragma unroll
     for (int l = 0; l < LPTB / 4; l++) {
         const int i = tid + l * THREADS;
-        const int k = k0 + 4 * (i % (TSK / 4)), n = n0 + i / (TSK / 4);
-        const real *src = B + k + (size_t)n * ldb;
-        if (VEC && k + 3 < K && n < N) {
-            sh.b[l] = *(const real4 *)src;
-        } else {
-            sh.b[l].x = (k + 0 < K && n < N) ? src[0] : 0;
-            sh.b[l].y = (k + 1 < K && n < N) ? src[1] : 0;
-            sh.b[l].z = (k + 2 < K && n < N) ? src[2] : 0;
-            sh.b[l].w = (k + 3 < K && n < N) ? src[3] : 0;
-        }
+        if (TRANS_B)
+            sh.b[l] = load4<VEC>(B, ldb, n0 + lying_x<TSN>(i), k0 + lying_k<TSN>(i), N, K);
+        else
+            sh.b[l] = load4<VEC>(B, ldb, k0 + standing_k(i), n0 + standing_x(i), K, N);
     }
 }
 
-/* Stores a share into buffer `buf`: A's float4 as it is, B's four depths of one column
- * into four rows of the transposed tile. */
+/* Stores float4 i of a share into a tile of rows of `row` elements: as it is when its
+ * matrix runs along the tile's rows, else its four depths into four rows (the
+ * transposing store, with the bank conflicts BPAD keeps few). */
+template <int TSX, int ROW4>
+__device__ inline void store_lying(real4 (*tile)[ROW4], real4 v, int i)
+{
+    tile[lying_k<TSX>(i)][lying_x<TSX>(i) / 4] = v;
+}
+__device__ inline void store_standing(real *tile, int row, real4 v, int i)
+{
+    const int k = standing_k(i), x = standing_x(i);
+    tile[(k + 0) * row + x] = v.x;
+    tile[(k + 1) * row + x] = v.y;
+    tile[(k + 2) * row + x] = v.z;
+    tile[(k + 3) * row + x] = v.w;
+}
+
+/* Stores a share into buffer `buf` (NN: A's float4 as it is, B's four depths of one
+ * column into four rows of the transposed tile). */
 __device__ inline void store_share(Tiles &sm, const Share &sh, int buf, int tid)
 {
 #pragma unroll
     for (int l = 0; l < LPTA / 4; l++) {
         const int i = tid + l * THREADS;
-        sm.A[buf][i / (TSM / 4)][i % (TSM / 4)] = sh.a[l];
+        if (TRANS_A)
+            store_standing((real *)sm.A[buf], TSM + APAD, sh.a[l], i);
+        else
+            store_lying<TSM>(sm.A[buf], sh.a[l], i);
     }
 #pragma unroll
     for (int l = 0; l < LPTB / 4; l++) {
         const int i = tid + l * THREADS;
-        const int k = 4 * (i % (TSK / 4)), n = i / (TSK / 4);
-        real *bt = (real *)sm.B[buf];
-        bt[(k + 0) * (TSN + BPAD) + n] = sh.b[l].x;
-        bt[(k + 1) * (TSN + BPAD) + n] = sh.b[l].y;
-        bt[(k + 2) * (TSN + BPAD) + n] = sh.b[l].z;
-        bt[(k + 3) * (TSN + BPAD) + n] = sh.b[l].w;
+        if (TRANS_B)
+            store_lying<TSN>(sm.B[buf], sh.b[l], i);
+        else
+            store_standing((real *)sm.B[buf], TSN + BPAD, sh.b[l], i);
     }
 }
 
@@ -129,7 +188,7 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
     const int bq = ((warp / WARPS_M) * WN) / 4 + lane / LM;
     const int m0 = blockIdx.x * TSM; /* this block's corner of C */
     const int n0 = blockIdx.y * TSN;
-    real4(*Asub)[TSK][TSM / 4] = sm.A;
+    real4(*Asub)[TSK][(TSM + APAD) / 4] = sm.A;
     real4(*Bsub)[TSK][(TSN + BPAD) / 4] = sm.B;
 
     real4 acc[8][2];
