@@ -37,6 +37,7 @@
  *   8 bytes. The default tile and stages need 82 KiB of shared memory in double: the
  *   small-device defaults (TSK = 8, 2 stages) fit in 48 KiB.
  */
+#include "cp_async.cuh" /* copy16, copy4, valid_bytes, the group waits */
 #include "real.cuh"
 
 #define WN (2048 / WM) /* a warp's 32 lanes x 64 elements, as rung 12 */
@@ -53,43 +54,6 @@
 __device__ inline void fma4(real4 &acc, real4 a, real b)
 {
     acc.x += a.x * b; acc.y += a.y * b; acc.z += a.z * b; acc.w += a.w * b;
-}
-
-/* cp.async: copy `bytes` (4 or 16) from global src to shared dst, of which only the first
- * `valid` bytes are read; the rest of dst is filled with zeros. .cg (16 bytes only) keeps
- * the data out of L1: each tile is read once per block, so only L2 helps. */
-__device__ inline void copy16(void *dst, const real *src, int valid)
-{
-    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    /* A piece is 4 reals: one 16-byte copy in float, two in double (no copy is wider).
-     * A half that reads nothing keeps the piece's own address. */
-#pragma unroll
-    for (int h = 0; h < (int)sizeof(real4) / 16; h++) {
-        const int v = sizeof(real4) == 16 ? valid : min(max(valid - 16 * h, 0), 16);
-        const real *s = v ? src + h * 16 / (int)sizeof(real) : src;
-        asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(d + 16 * h),
-                     "l"(s), "r"(v));
-    }
-}
-/* One real: 4 bytes, or 8 in double. */
-__device__ inline void copy4(void *dst, const real *src, int valid)
-{
-    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(d), "l"(src),
-                 "n"((int)sizeof(real)), "r"(valid));
-}
-__device__ inline void commit_group() { asm volatile("cp.async.commit_group;\n" ::); }
-template <int N> __device__ inline void wait_group()
-{
-    asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
-}
-
-/* Floats of a run of `len` starting at `start`, of which those before `end` exist, in
- * bytes: 4 * clamp(end - start, 0, len). */
-__device__ inline int valid_bytes(int start, int end, int len)
-{
-    const int n = end - start;
-    return (int)sizeof(real) * (n < 0 ? 0 : n > len ? len : n);
 }
 
 struct Tiles {

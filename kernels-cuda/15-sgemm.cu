@@ -35,14 +35,6 @@
  */
 #include "real.cuh"
 
-/* The harness always gives both (registry.h); a compile without them is the NN case. */
-#ifndef TRANS_A
-#define TRANS_A 0
-#endif
-#ifndef TRANS_B
-#define TRANS_B 0
-#endif
-
 #define WN (2048 / WM)             /* a warp's 32 lanes x 64 elements */
 #define WARPS_M (TSM / WM)
 #define WARPS_N (TSN / WN)

@@ -59,15 +59,8 @@
  *   (TSK = 16) need 65 KiB of shared memory in double: the small-device defaults (TSK =
  *   8) fit in 48 KiB.
  */
+#include "cp_async.cuh" /* copy16, copy4, valid_bytes, the group waits */
 #include "real.cuh"
-
-/* The harness always gives both (registry.h); a compile without them is the NN case. */
-#ifndef TRANS_A
-#define TRANS_A 0
-#endif
-#ifndef TRANS_B
-#define TRANS_B 0
-#endif
 
 #define RTSM (TSM / WPTM) /* threads along m */
 #define RTSN (TSN / WPTN) /* threads along n */
@@ -80,43 +73,6 @@
 #define WPTNV (WPTN / 4)
 #define TSMV (TSM / 4)
 #define BROW (TSN + 4)               /* floats in a row of B's tile (see above) */
-
-/* cp.async of `bytes` (4 or 16), of which the first `valid` are read from global memory
- * and the rest of the destination is filled with zeros. .cg keeps 16-byte pieces out of
- * L1 (a block reads each once); 4-byte copies must go through L1 (.ca), which also
- * catches the other lanes' reads of the same sector. */
-__device__ inline void copy16(void *dst, const real *src, int valid)
-{
-    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    /* A piece is 4 reals: one 16-byte copy in float, two in double (no copy is wider).
-     * A half that reads nothing keeps the piece's own address. */
-#pragma unroll
-    for (int h = 0; h < (int)sizeof(real4) / 16; h++) {
-        const int v = sizeof(real4) == 16 ? valid : min(max(valid - 16 * h, 0), 16);
-        const real *s = v ? src + h * 16 / (int)sizeof(real) : src;
-        asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(d + 16 * h),
-                     "l"(s), "r"(v));
-    }
-}
-/* One real: 4 bytes, or 8 in double. */
-__device__ inline void copy4(void *dst, const real *src, int valid)
-{
-    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(d), "l"(src),
-                 "n"((int)sizeof(real)), "r"(valid));
-}
-__device__ inline void commit_group() { asm volatile("cp.async.commit_group;\n" ::); }
-template <int N> __device__ inline void wait_group()
-{
-    asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
-}
-
-/* Bytes of a run of `len` floats starting at `start` that lie before `end`. */
-__device__ inline int valid_bytes(int start, int end, int len)
-{
-    const int n = end - start;
-    return (int)sizeof(real) * (n < 0 ? 0 : n > len ? len : n);
-}
 
 /* Rows of the tiles, in elements: B's padded by 4 (see the header), and A's too when A
  * is transposed, for the same reason: its copies scatter as B's do. */

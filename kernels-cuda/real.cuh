@@ -39,4 +39,14 @@ typedef float4 real4;
  * spill. */
 #define REAL_WORDS ((int)(sizeof(real) / 4))
 
+/* The rest of the case: the transposes of a BLAS-call rung that takes them (registry.h).
+ * The harness always gives both; a compile that leaves them out (ptxas reports, a student
+ * trying a kernel) gets NN, the kernel as it was before transposes. */
+#ifndef TRANS_A
+#define TRANS_A 0
+#endif
+#ifndef TRANS_B
+#define TRANS_B 0
+#endif
+
 #endif
