@@ -32,8 +32,12 @@
  * Parameters: TSM, TSN, TSK, WM as rung 15 (and its constraints); SPLITS, the most slices
  *   of K (any count >= 1: a K of fewer tiles gets one slice per tile, and no slice is
  *   empty); ATOMIC (0 or 1). The host computes the same slices (host/rungs/rungs_splitk.c).
- * Sizes: any M, N, K >= 1; lda >= M, ldb >= K, ldc >= M. W holds
- *   slices x (M rounded up to a multiple of 4) x N floats for ATOMIC=0, nothing otherwise.
+ * Transposes (-DTRANS_A, -DTRANS_B): rung 15's, through the same tile code
+ *   (blas_tiles.cuh): a slice reads its depths of A^T or B^T as rung 15 reads all of
+ *   them, and the partial tiles, the reduction and C do not change.
+ * Sizes: any M, N, K >= 1; lda >= M (K when A is transposed), ldb >= K (N when B is
+ *   transposed), ldc >= M. W holds slices x (M rounded up to a multiple of 4) x N
+ *   floats for ATOMIC=0, nothing otherwise.
  * Precision: float, or double under -DLADDER_DOUBLE=1 (real.cuh): every float4 is then a
  *   real4 of four doubles, 32 bytes, moved by two 16-byte accesses; the alignment rules
  *   (multiples of 4 elements) stay. W then holds doubles. The default tile fits in
@@ -84,78 +88,10 @@ __device__ inline void add4(real4 &acc, real4 v)
     acc.x += v.x; acc.y += v.y; acc.z += v.z; acc.w += v.w;
 }
 
-/* The tiles of one step, double-buffered as in rung 9. */
-struct Tiles {
-    real4 A[2][TSK][TSM / 4];          /* A tile, k-major: [k][m] */
-    real4 B[2][TSK][(TSN + BPAD) / 4]; /* B tile, transposed: [k][n] */
-};
-
-/* One thread's share of a step's tiles, held in registers from its load to its store. */
-struct Share {
-    real4 a[LPTA / 4], b[LPTB / 4];
-};
-
-/* Loads this thread's share of the tiles at depth k0. Consecutive threads read
- * consecutive addresses (A along m, B along k): coalesced. An element outside the matrix
- * (or beyond the slice's end, kend) is loaded as a zero, which adds nothing to any sum.
- * VEC: float4 loads, 4 rows of A or 4 depths of B at once. They must start 16-byte
- *   aligned, which holds when A and B start 16-byte aligned and lda and ldb are
- *   multiples of 4 (every column then starts on a multiple of 4 floats). Otherwise the
- *   same elements come one float at a time. */
-template <bool VEC>
-__device__ inline void load_share(Share &sh, int k0, int tid, int m0, int n0, int M, int N,
-                                  int kend, const real *A, int lda, const real *B, int ldb)
-{
-#pragma unroll
-    for (int l = 0; l < LPTA / 4; l++) {
-        const int i = tid + l * THREADS;
-        const int m = m0 + 4 * (i % (TSM / 4)), k = k0 + i / (TSM / 4);
-        const real *src = A + m + (size_t)k * lda;
-        if (VEC && m + 3 < M && k < kend) {
-            sh.a[l] = *(const real4 *)src;
-        } else {
-            sh.a[l].x = (m + 0 < M && k < kend) ? src[0] : 0;
-            sh.a[l].y = (m + 1 < M && k < kend) ? src[1] : 0;
-            sh.a[l].z = (m + 2 < M && k < kend) ? src[2] : 0;
-            sh.a[l].w = (m + 3 < M && k < kend) ? src[3] : 0;
-        }
-    }
-#pragma unroll
-    for (int l = 0; l < LPTB / 4; l++) {
-        const int i = tid + l * THREADS;
-        const int k = k0 + 4 * (i % (TSK / 4)), n = n0 + i / (TSK / 4);
-        const real *src = B + k + (size_t)n * ldb;
-        if (VEC && k + 3 < kend && n < N) {
-            sh.b[l] = *(const real4 *)src;
-        } else {
-            sh.b[l].x = (k + 0 < kend && n < N) ? src[0] : 0;
-            sh.b[l].y = (k + 1 < kend && n < N) ? src[1] : 0;
-            sh.b[l].z = (k + 2 < kend && n < N) ? src[2] : 0;
-            sh.b[l].w = (k + 3 < kend && n < N) ? src[3] : 0;
-        }
-    }
-}
-
-/* Stores a share into buffer `buf`: A's float4 as it is, B's four depths of one column
- * into four rows of the transposed tile. */
-__device__ inline void store_share(Tiles &sm, const Share &sh, int buf, int tid)
-{
-#pragma unroll
-    for (int l = 0; l < LPTA / 4; l++) {
-        const int i = tid + l * THREADS;
-        sm.A[buf][i / (TSM / 4)][i % (TSM / 4)] = sh.a[l];
-    }
-#pragma unroll
-    for (int l = 0; l < LPTB / 4; l++) {
-        const int i = tid + l * THREADS;
-        const int k = 4 * (i % (TSK / 4)), n = i / (TSK / 4);
-        real *bt = (real *)sm.B[buf];
-        bt[(k + 0) * (TSN + BPAD) + n] = sh.b[l].x;
-        bt[(k + 1) * (TSN + BPAD) + n] = sh.b[l].y;
-        bt[(k + 2) * (TSN + BPAD) + n] = sh.b[l].z;
-        bt[(k + 3) * (TSN + BPAD) + n] = sh.b[l].w;
-    }
-}
+/* Rung 15's tiles, loads and stores, in every transpose case. Here a share's loads end at
+ * the slice's end, kend, passed where rung 15 passes K: the depths past it load as zeros,
+ * like those past K. */
+#include "blas_tiles.cuh" /* Tiles, Share, load_share, store_share */
 
 template <bool VEC>
 __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int K,
@@ -176,7 +112,7 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
     const int n0 = blockIdx.y * TSN;
     const int kbegin = slice * slice_tiles(K) * TSK;
     const int kend = min(K, kbegin + slice_tiles(K) * TSK);
-    real4(*Asub)[TSK][TSM / 4] = sm.A;
+    real4(*Asub)[TSK][(TSM + APAD) / 4] = sm.A;
     real4(*Bsub)[TSK][(TSN + BPAD) / 4] = sm.B;
 
     real4 acc[8][2];
