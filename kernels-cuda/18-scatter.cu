@@ -36,8 +36,8 @@
  *   tile is copied one of two ways, chosen by which way its matrix runs in memory:
  *   - A tile whose rows run along memory (A, and B^T: row k of the [k][n] tile is TSN
  *     consecutive elements of column k of B^T) travels as A always did, in 16-byte
- *     pieces, consecutive lanes on consecutive pieces of a row: 512 contiguous bytes a
- *     warp.
+ *     pieces, consecutive lanes on consecutive pieces of a row: runs of THREADS/TSK
+ *     pieces, 256 contiguous bytes at the default tile.
  *   - A tile whose columns run along memory (B, and A^T: column m of the [k][m] tile is
  *     TSK consecutive elements of column m of A^T) is scattered as B always was: 8 lanes
  *     copy 8 consecutive depths, a 32-byte sector, into 8 rows of the tile. A scattered
@@ -125,10 +125,11 @@ __device__ inline void first_copies(Operands &o, int tid)
 }
 
 /* The copies of a tile whose rows lie along memory (A; B^T): row k of the tile is TSX
- * consecutive elements of the matrix's column k0 + k. Consecutive lanes copy consecutive
- * 16-byte pieces of one row: a warp reads 512 contiguous bytes, whole lines. VEC: 16-byte
- * pieces (the matrix and every column of it 16-byte aligned); otherwise 4 bytes at a
- * time, as rung 13. `tile`: the stage's tile, rows of row4 real4s. */
+ * consecutive elements of the matrix's column k0 + k. LPR consecutive lanes copy LPR
+ * consecutive 16-byte pieces of one row (256 contiguous bytes at the default tile), whole
+ * sectors. VEC: 16-byte pieces (the matrix and every column of it 16-byte aligned);
+ * otherwise 4 bytes at a time, as rung 13. `tile`: the stage's tile, rows of ROW4
+ * real4s. */
 template <int TSX, int ROW4, bool VEC, bool EDGE>
 __device__ inline void copy_lying(real4 (*tile)[ROW4], int k0, int tid, int K,
                                   const Operand &o)
