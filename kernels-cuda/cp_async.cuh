@@ -21,12 +21,15 @@
 __device__ inline void copy16(void *dst, const real *src, int valid)
 {
     const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-#pragma unroll
-    for (int h = 0; h < (int)sizeof(real4) / 16; h++) {
-        const int v = sizeof(real4) == 16 ? valid : min(max(valid - 16 * h, 0), 16);
-        const real *s = v ? src + h * 16 / (int)sizeof(real) : src;
-        asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(d + 16 * h),
-                     "l"(s), "r"(v));
+    if (sizeof(real4) == 16) { /* float: the piece is one copy */
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(d), "l"(src),
+                     "r"(valid));
+    } else { /* double: two halves of 2 doubles */
+        const int v1 = min(valid, 16), v2 = max(valid - 16, 0);
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(d), "l"(src),
+                     "r"(v1));
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(d + 16),
+                     "l"(v2 ? src + 2 : src), "r"(v2));
     }
 }
 
