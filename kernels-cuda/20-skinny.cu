@@ -34,10 +34,17 @@
  * Kernels: tall_n1, _n2, _n4, _n8, _n16 and wide_m1 ... _m16, each holding that many
  *   columns (rows) of sums (N = 3 runs tall_n4); `reduce` when K is split. The host
  *   (host/rungs/rungs_skinny.c) picks them from M, N, K and the SM count.
- * Sizes: M or N from 1 to 16, any K >= 0 and the other dimension any size; lda >= M,
- *   ldb >= K, ldc >= M. float4 loads of the big matrix when it starts 16-byte aligned and
- *   its leading dimension is a multiple of 4 (A and lda, or B and ldb), single floats
- *   otherwise.
+ * Sizes: M or N from 1 to 16, any K >= 0 and the other dimension any size; lda >= M (K
+ *   when A is transposed), ldb >= K (N when B is transposed), ldc >= M. float4 loads of
+ *   the big matrix when it starts 16-byte aligned and its leading dimension is a
+ *   multiple of 4 (A and lda, or B and ldb), single floats otherwise.
+ * Transposes (-DTRANS_A=1: A holds A^T, K x M; -DTRANS_B=1: B holds B^T, N x K). The big
+ *   matrix is still read in float4s along the way it runs in memory, and the 4 x 4 block
+ *   the sums want is turned around in registers (transpose4): the tall path reads 4
+ *   depths of each of its 4 rows of A^T (runs of 64 bytes per row at RX = 8), the wide
+ *   path its WC columns of B^T at each of its 4 depths (16 bytes of each row of B^T at
+ *   WC = 4, half a sector; the other half is the next warp's). The small matrix is
+ *   staged along whichever way it runs. Threads, blocks and sums are NN's.
  * Precision: float, or double under -DLADDER_DOUBLE=1 (real.cuh): every float4 is then a
  *   real4 of four doubles, 32 bytes, moved by two 16-byte accesses; the alignment rules
  *   (multiples of 4 elements) stay. W then holds doubles.
@@ -137,6 +144,16 @@ __device__ inline real4 load4(const real *X, int ld, int i, int j, int end, bool
                        i + 3 < end ? __ldg(src + 3) : 0);
 }
 
+/* out[j] = (r[0] component j, r[1] component j, r[2] ..., r[3] ...): a 4 x 4 block of a
+ * matrix read along one direction, turned to the other (for the transposes). */
+__device__ inline void transpose4(const real4 *r, real4 *out)
+{
+    out[0] = make_real4(r[0].x, r[1].x, r[2].x, r[3].x);
+    out[1] = make_real4(r[0].y, r[1].y, r[2].y, r[3].y);
+    out[2] = make_real4(r[0].z, r[1].z, r[2].z, r[3].z);
+    out[3] = make_real4(r[0].w, r[1].w, r[2].w, r[3].w);
+}
+
 /* ---- tall: N <= 16 ------------------------------------------------------------------ */
 
 __device__ inline void fma4(real4 &acc, real4 a, real b)
@@ -163,18 +180,39 @@ __device__ inline void tall_body(real4 *lm, const Args &g)
 
     for (int k0 = kb; k0 < ke; k0 += KCT) {
         /* A's loads first: they are in flight while B's slab is staged. */
-        real4 a[4 * TQ];
+        real4 a[4 * TQ]; /* a[4q + j]: rows m..m+3 at depth k0 + 4(y + LY q) + j */
+        if (TRANS_A) {
+            /* A^T runs along k: depths k..k+3 of each of the rows m..m+3, a 4 x 4 block
+             * turned around in registers. The 32/RX lanes of a warp that share x read
+             * consecutive float4s of one row of A: runs of 64 bytes at RX = 8. */
 #pragma unroll
-        for (int q = 0; q < TQ; q++)
+            for (int q = 0; q < TQ; q++) {
+                const int k = k0 + 4 * (y + LY * q);
+                real4 r[4];
 #pragma unroll
-            for (int j = 0; j < 4; j++) {
-                const int k = k0 + 4 * (y + LY * q) + j;
-                a[4 * q + j] = load4<VEC>(g.A, g.lda, m, k, g.M, k < ke);
+                for (int t = 0; t < 4; t++)
+                    r[t] = load4<VEC>(g.A, g.lda, k, m + t, ke, m + t < g.M);
+                transpose4(r, &a[4 * q]);
             }
+        } else {
+#pragma unroll
+            for (int q = 0; q < TQ; q++)
+#pragma unroll
+                for (int j = 0; j < 4; j++) {
+                    const int k = k0 + 4 * (y + LY * q) + j;
+                    a[4 * q + j] = load4<VEC>(g.A, g.lda, m, k, g.M, k < ke);
+                }
+        }
         __syncthreads(); /* everyone has read the last round's slab */
         for (int i = tid; i < NB * KCT; i += WG) {
-            const int n = i / KCT, k = k0 + i % KCT; /* along k: coalesced */
-            Bs[i] = (n < g.N && k < ke) ? __ldg(g.B + k + (size_t)n * g.ldb) : 0;
+            if (TRANS_B) { /* B^T runs along n: consecutive threads on consecutive n */
+                const int n = i % NB, kk = i / NB, k = k0 + kk;
+                Bs[n * KCT + kk] =
+                    (n < g.N && k < ke) ? __ldg(g.B + n + (size_t)k * g.ldb) : 0;
+            } else {
+                const int n = i / KCT, k = k0 + i % KCT; /* along k: coalesced */
+                Bs[i] = (n < g.N && k < ke) ? __ldg(g.B + k + (size_t)n * g.ldb) : 0;
+            }
         }
         __syncthreads();
 #pragma unroll
@@ -227,6 +265,42 @@ __device__ inline void tall_body(real4 *lm, const Args &g)
 
 /* ---- wide: M <= 16 ------------------------------------------------------------------ */
 
+/* The wide path's loads of B^T (TRANS_B), which runs along n: b[u][c] gets depths
+ * k..k+3 (k = k0 + 4(x + KL u)) of column n0 + c, as from B. With WC a multiple of 4, a
+ * thread reads its WC columns at each of its 4 depths as float4s and turns each 4 x 4
+ * block around; the KL lanes of a warp then read KL rows of B^T, 16 bytes of each (at
+ * WC = 4), half a sector, whose other half the next y's warp reads. With WC < 4, n0 is
+ * no multiple of 4: single elements. */
+template <bool VEC>
+__device__ inline void load_bt(real4 (*b)[WC], const Args &g, int k0, int x, int n0, int ke)
+{
+#pragma unroll
+    for (int u = 0; u < WU; u++) {
+        const int k = k0 + 4 * (x + KL * u);
+        if (WC % 4 == 0) {
+#pragma unroll
+            for (int c = 0; c < WC; c += 4) {
+                real4 r[4];
+#pragma unroll
+                for (int t = 0; t < 4; t++)
+                    r[t] = load4<VEC>(g.B, g.ldb, n0 + c, k + t, g.N, k + t < ke);
+                transpose4(r, &b[u][c]);
+            }
+        } else {
+#pragma unroll
+            for (int c = 0; c < WC; c++) {
+                real e[4];
+#pragma unroll
+                for (int t = 0; t < 4; t++)
+                    e[t] = n0 + c < g.N && k + t < ke
+                               ? __ldg(g.B + (n0 + c) + (size_t)(k + t) * g.ldb)
+                               : 0;
+                b[u][c] = make_real4(e[0], e[1], e[2], e[3]);
+            }
+        }
+    }
+}
+
 /* MB rows of sums; thread (x, y) owns columns n0..n0+WC-1 and, in each round of KCW
  * depths, the float4s of depths 4x, 4(x + KL), ... */
 template <int MB, bool VEC>
@@ -248,17 +322,28 @@ __device__ inline void wide_body(real4 *lm, const Args &g)
 
     for (int k0 = kb; k0 < ke; k0 += KCW) {
         real4 b[WU][WC]; /* B's loads first, in flight while A's slab is staged */
+        if (TRANS_B)
+            load_bt<VEC>(b, g, k0, x, n0, ke);
+        else {
 #pragma unroll
-        for (int u = 0; u < WU; u++)
+            for (int u = 0; u < WU; u++)
 #pragma unroll
-            for (int c = 0; c < WC; c++)
-                b[u][c] = load4<VEC>(g.B, g.ldb, k0 + 4 * (x + KL * u), n0 + c, ke,
-                                     n0 + c < g.N);
+                for (int c = 0; c < WC; c++)
+                    b[u][c] = load4<VEC>(g.B, g.ldb, k0 + 4 * (x + KL * u), n0 + c, ke,
+                                         n0 + c < g.N);
+        }
         __syncthreads();
         for (int i = tid; i < MB * KCW; i += WG) {
-            const int r = i % MB, kk = i / MB; /* along A's columns: coalesced */
-            As[r * ASTRIDE + kk] =
-                (r < g.M && k0 + kk < ke) ? __ldg(g.A + r + (size_t)(k0 + kk) * g.lda) : 0;
+            if (TRANS_A) { /* A^T runs along k: consecutive threads on consecutive k */
+                const int r = i / KCW, kk = i % KCW;
+                As[r * ASTRIDE + kk] = (r < g.M && k0 + kk < ke)
+                                           ? __ldg(g.A + (k0 + kk) + (size_t)r * g.lda)
+                                           : 0;
+            } else {
+                const int r = i % MB, kk = i / MB; /* along A's columns: coalesced */
+                As[r * ASTRIDE + kk] =
+                    (r < g.M && k0 + kk < ke) ? __ldg(g.A + r + (size_t)(k0 + kk) * g.lda) : 0;
+            }
         }
         __syncthreads();
 #pragma unroll
