@@ -8,7 +8,8 @@ add_test(NAME nvrtc_compile_all_rungs COMMAND test_nvrtc_compile)
 # A couple of dozen compiles take seconds; the limit only catches a hung compiler.
 set_tests_properties(nvrtc_compile_all_rungs PROPERTIES TIMEOUT 300 LABELS "cuda;nogpu")
 
-# The rungs with BLAS arguments (15 and up) called with other alphas, betas and leading
+# The rungs with BLAS arguments (15 and up), then the vendor library, in every case they take
+# (precision, transposes, layout), called with other alphas, betas and leading
 # dimensions, on a CUDA GPU; skipped without one.
 add_test(NAME blas_semantics_cuda COMMAND test_blas_semantics cuda)
 set_tests_properties(blas_semantics_cuda PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300

@@ -7,7 +7,8 @@ add_test(NAME opencl_backend COMMAND test_opencl_backend)
 set_tests_properties(opencl_backend PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300
                      LABELS "opencl")
 
-# The rungs with BLAS arguments (15 and up) called with other alphas, betas and leading
+# The rungs with BLAS arguments (15 and up), then the vendor library, in every case they take
+# (precision, transposes, layout), called with other alphas, betas and leading
 # dimensions, on the OpenCL device.
 add_test(NAME blas_semantics_opencl COMMAND test_blas_semantics opencl)
 set_tests_properties(blas_semantics_opencl PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300

@@ -1,52 +1,62 @@
-/* The rungs with a BLAS call's arguments (15 and up: registry flag blas_args) as a BLAS
- * call: C = alpha * A * B + beta * C with leading dimensions, on a real device of one
- * backend (the argument: opencl or cuda); every such rung the backend has is tested, at
- * the parameters a run would use and again with each of its switches flipped (split-K's
- * ATOMIC). A call is launched as the harness launches it (rung_enqueue_blas: every
- * kernel of a rung of several, with a workspace full of NaN, so that a partial result
- * read before it is written shows). The harness only ever times them with alpha = 1,
- * beta = 0 and tight leading dimensions; this test checks the rest:
+/* BLAS semantics, as the reference BLAS defines them, for every BLAS call the ladder makes:
+ * the rungs with a BLAS call's arguments (registry flag blas_args: 15 and up), the vendor
+ * library (CLBlast on OpenCL, cuBLAS on CUDA) and the CPU's BLAS. The argument names what
+ * to test: opencl or cuda (the rungs that backend has, then its library) or cpu (the host
+ * BLAS, through host_gemm).
  *
- *   - alpha and beta of either sign, alpha = 0, beta = 0, K = 0 (C = beta * C);
- *   - lda > M, ldb > K, ldc > M, on both load paths (leading dimensions multiples of 4 or
- *     not) and with edge tiles in M, N and K;
- *   - C is not read when beta = 0: it starts as NaN and must come out finite;
- *   - nothing outside the M x N corner of C is written, and nothing outside A's and B's
- *     corners is read: their padding is NaN, which would poison any sum it entered;
- *   - a long K (4099), which split-K shares out in slices of several K tiles.
+ * Each is called as C = alpha * op(A) * op(B) + beta * C, in every case it takes: single
+ * and double precision (a rung: when it sets takes_double), the four transpose pairs (a
+ * rung: when it sets takes_transposes), column- and row-major (a rung always: the harness
+ * runs a row-major case as the column-major call with the operands swapped, which is what
+ * is launched here). So coverage grows by itself as rungs gain precisions and transposes.
+ * Each case checks:
  *
- * Each rung runs every case whose shape it accepts (rung_check_size: rung 20 takes only
- * M or N up to 16, so the skinny cases are there for it; the others run them too), and
- * must accept at least one. A rung of several kernels (rung.launches) is launched as the
- * harness launches it, its workspace full of NaN, each case twice: as on a device of one
- * compute unit and as on one of 132 (an H100), since such rungs size their grids to the
- * device (rung 20 then adds the slices of K in a second kernel, or does not).
+ *   - alpha and beta of either sign, beta = 0, K = 0 (C = beta * C);
+ *   - alpha = 0 never reads A or B: they are full of NaN, and C must come out beta * C;
+ *   - beta = 0 never reads C: it starts as NaN and must come out finite;
+ *   - leading dimensions above their minimum, on both load paths (multiples of 4 or not),
+ *     with edge tiles in M, N and K; nothing outside op(A)'s and op(B)'s stored corners is
+ *     read (their padding is NaN, which would poison any sum it entered) and nothing
+ *     outside C's corner is written (its padding must come back exactly);
+ *   - a long K (4099), which split-K shares out in slices of several K tiles;
+ *   - M = 0 or N = 0 returns at once, C untouched;
+ *   - a leading dimension below its minimum is an error naming it, before any work.
  *
- * The reference is computed in double precision; an element passes when
+ * A rung runs every case whose shape it accepts (rung_check_size: rung 20 takes only M or
+ * N up to 16, so the skinny cases are there for it; the others run them too), and must
+ * accept at least one, at the parameters a run would use and again with each of its
+ * switches flipped (split-K's ATOMIC). A rung of several kernels (rung.launches) is
+ * launched as the harness launches it (rung_enqueue_blas), its workspace full of NaN, each
+ * case twice: as on a device of one compute unit and as on one of 132 (an H100), since
+ * such rungs size their grids to the device.
+ *
+ * The reference sums in long double; an element passes when
  * |c - r| <= gamma_(K+2) * (|alpha| (|A||B|)_ij + |beta| |C0_ij|), the bound of verify.h
  * with two more roundings (the scaling by alpha, and adding beta * C0; split-K's sums of
  * slices fit in the same count, since a slice's own sum is shorter by as many terms as
- * there are other slices), gamma built from the rung's unit roundoff
- * (rung_unit_roundoff: 2^-24, or 2^-20 for rung 16).
+ * there are other slices), gamma built from the unit roundoff of the arithmetic
+ * (rung_unit_roundoff: 2^-24, 2^-20 for rung 16, 2^-53 in double), plus the reference's
+ * own rounding.
  *
- * With --large it runs, instead, three cases whose leading dimension times a column number
- * passes 2^31 (lda, then ldb, then ldc of 2^26 + a few, 33 columns): a kernel that
- * computes column offsets in 32-bit ints reads or writes the wrong place. The harness never
- * makes such matrices (it keeps each under 2^31 elements), a BLAS call may. Each case needs
- * one buffer of about 8.9 GB on the device and two of them in host memory, so --large runs
- * only on a GPU that can allocate one (it exits 77, saying why, on any other device);
- * ctest runs it as blas_semantics_cuda_large and blas_semantics_opencl_large.
+ * With --large (opencl or cuda) it runs, instead, three single-precision NN column-major
+ * cases on the rungs whose leading dimension times a column number passes 2^31 (lda, then
+ * ldb, then ldc of 2^26 + a few, 33 columns): a kernel that computes column offsets in
+ * 32-bit ints reads or writes the wrong place. The harness never makes such matrices (it
+ * keeps each under 2^31 elements), a BLAS call may. Each case needs one buffer of about
+ * 8.9 GB on the device and two of them in host memory, so --large runs only on a GPU that
+ * can allocate one (it exits 77, saying why, on any other device); ctest runs it as
+ * blas_semantics_cuda_large and blas_semantics_opencl_large.
  *
- * Exits 77 (ctest's "skipped") when the backend has no device here, or when none of the
- * rungs can run on it.
+ * Exits 77 (ctest's "skipped") when the backend has no device here.
  */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/kernel_path.h"
+#include "backends/host_blas.h"
 #include "base/random.h"
 #include "rungs/registry.h"
 #include "params/params.h"
@@ -55,265 +65,481 @@
 #include "core/targets.h"
 #include "core/verify.h"
 
+/* A call's sizes, leading dimensions (for single, NN, column-major: other cases keep each
+ * leading dimension's excess over the minimum) and scalars. */
 typedef struct {
     int M, N, K, lda, ldb, ldc;
-    float alpha, beta;
+    double alpha, beta;
 } blas_case;
 
-static int failures = 0;
+static const blas_case cases[] = {
+    /* leading dimensions not multiples of 4: the single-element loads */
+    {67, 45, 33, 70, 37, 71, -0.75, 0.5},
+    {1, 1, 1, 1, 1, 1, 0.5, 0.0},
+    {129, 131, 17, 131, 19, 133, 1.0, 0.0},
+    /* multiples of 4: the vector loads, with edges in every direction */
+    {130, 67, 36, 132, 40, 136, 2.0, -1.0},
+    {100, 37, 13, 104, 16, 101, -1.0, 0.0},
+    {256, 128, 64, 256, 64, 256, 1.0, 0.0},
+    /* alpha = 0: C = beta * C exactly, A and B never read (they are all NaN) */
+    {64, 64, 32, 68, 36, 64, 0.0, 3.0},
+    /* a long K: split-K's slices of several K tiles, the last one short */
+    {96, 40, 4099, 100, 4100, 97, 0.5, 2.0},
+    /* skinny, N <= 16 (rung 20's tall path): lda not a multiple of 4, then vector rows
+     * with an edge (M = 1001) and N = 3; K = 1 with N at the cap; K = 0 */
+    {1000, 1, 999, 1003, 1001, 1002, -0.75, 0.5},
+    {1001, 3, 517, 1004, 520, 1001, 1.0, 0.0},
+    {64, 16, 1, 64, 1, 64, 2.0, -1.0},
+    {300, 5, 0, 300, 1, 301, 1.0, 2.0},
+    {37, 8, 2000, 40, 2000, 37, 0.0, 0.5},
+    /* skinny, M <= 16 (the wide path): ldb not a multiple of 4, then vector depths with
+     * an edge (K = 1001); K = 1 with M at the cap; K = 0; a long prime K */
+    {1, 1000, 999, 1, 1001, 1, -0.75, 0.5},
+    {3, 517, 1001, 4, 1004, 5, 1.0, 0.0},
+    {16, 64, 1, 16, 4, 17, 2.0, -1.0},
+    {5, 300, 0, 5, 1, 7, 1.0, 2.0},
+    {7, 33, 4099, 8, 4100, 7, 1.0, 0.0},
+    /* both small: 1 x 1 with a prime K, and 16 x 16 */
+    {1, 1, 997, 1, 997, 1, 1.0, 0.0},
+    {16, 16, 97, 17, 100, 16, -1.0, 0.25},
+};
+#define NCASES (sizeof cases / sizeof cases[0])
 
-/* --large: a leading dimension of 2^26 + 4 (or + 1) times column 32 passes 2^31. */
+/* --large: a leading dimension of 2^26 + 4 (or + 1) times column 32 passes 2^31. Corners
+ * of 16 or 64 rows and 16 or 33 columns, so that every rung (rung 20 too) takes them. */
 #define LARGE_LD (1 << 26)
 #define LARGE_COLS 33
 static const size_t large_bytes = (size_t)(LARGE_LD + 4) * LARGE_COLS * sizeof(float);
+static const blas_case large_cases[] = {
+    /* lda: A's column 32 starts 2^31 + 128 floats in (vector loads: all ld % 4 == 0) */
+    {64, 16, LARGE_COLS, LARGE_LD + 4, 36, 64, 1.0, 0.0},
+    /* ldb, not a multiple of 4 (single-float loads): B's column 32 at 2^31 + 32 */
+    {16, LARGE_COLS, 64, 16, LARGE_LD + 1, 16, -0.5, 0.0},
+    /* ldc, with C read (beta != 0) and written in column 32 at 2^31 + 128 */
+    {16, LARGE_COLS, 64, 16, 68, LARGE_LD + 4, 1.0, 0.5},
+};
 
+static int failures = 0;
 
-/* A rows x cols matrix with leading dimension ld: random inside (the harness's inputs,
- * in [-1, 1]), `pad` outside. Each matrix gets the next seed, each of its columns a seed
- * of its own, so that only the inside is drawn (--large pads billions of floats). */
-static float *make_matrix(int rows, int cols, int ld, float pad, uint64_t *seed)
+/* ---- matrices as a BLAS call stores them --------------------------------------------- */
+
+/* A rows x cols matrix stored in `layout` with leading dimension ld, elements of the
+ * case's precision; `at` gives element (i, j)'s index. */
+typedef struct {
+    void *x;
+    size_t elems; /* ld times the lines it stores, at least 1 */
+    int rows, cols, ld;
+    gemm_layout layout;
+    int dbl;
+} stored;
+
+static size_t at(const stored *s, long i, long j)
 {
-    /* At least one float: with K = 0, A and B are empty, yet a buffer must exist. */
-    float *x = malloc(((size_t)ld * cols + 1) * sizeof(float));
-    if (!x) {
+    return s->layout == LAYOUT_ROW ? (size_t)i * s->ld + (size_t)j
+                                   : (size_t)i + (size_t)j * s->ld;
+}
+
+static double get(const stored *s, size_t e)
+{
+    return s->dbl ? ((const double *)s->x)[e] : (double)((const float *)s->x)[e];
+}
+
+static void put(stored *s, size_t e, double v)
+{
+    if (s->dbl)
+        ((double *)s->x)[e] = v;
+    else
+        ((float *)s->x)[e] = (float)v;
+}
+
+/* Random inside (the harness's inputs, in [-1, 1]), `pad` outside. Each matrix gets the
+ * next seed and each of its lines a seed of its own, so that only the inside is drawn
+ * (--large pads billions of elements). `all_pad`: the inside too (a matrix never read). */
+static stored make_matrix(const gemm_case *c, int rows, int cols, int ld, double pad,
+                          int all_pad, uint64_t *seed)
+{
+    stored s = {NULL, 0, rows, cols, ld, c->layout, c->precision == PRECISION_DOUBLE};
+    const size_t elem = gemm_elem_bytes(c->precision);
+    const int lines = c->layout == LAYOUT_ROW ? rows : cols;
+    const int len = c->layout == LAYOUT_ROW ? cols : rows;
+    s.elems = (size_t)ld * lines + 1; /* with K = 0, A and B are empty: a buffer must exist */
+    s.x = malloc(s.elems * elem);
+    if (!s.x) {
         fprintf(stderr, "FAIL: out of host memory for a %d x %d matrix with ld %d\n", rows,
                 cols, ld);
         exit(1);
     }
-    x[(size_t)ld * cols] = pad;
     const uint64_t base = (*seed)++;
-    for (int j = 0; j < cols; j++) {
-        float *col = x + (size_t)j * ld;
-        random_fill(col, (size_t)rows, base * 0x9E3779B97F4A7C15u + (uint64_t)j);
-        for (int i = rows; i < ld; i++)
-            col[i] = pad;
+    put(&s, s.elems - 1, pad);
+    for (int l = 0; l < lines; l++) {
+        void *line = (char *)s.x + (size_t)l * ld * elem;
+        if (!all_pad)
+            random_fill_elems(line, (size_t)len, c->precision,
+                              base * 0x9E3779B97F4A7C15u + (uint64_t)l);
+        for (int i = all_pad ? 0 : len; i < ld; i++)
+            put(&s, (size_t)l * ld + (size_t)i, pad);
     }
-    return x;
+    return s;
 }
 
-static gpu_buffer *upload(run_target *t, const float *x, size_t n)
+/* ---- what is tested ------------------------------------------------------------------ */
+
+/* One of the BLAS calls: a rung (its program compiled for the case), the library of a
+ * backend, or the host's BLAS. */
+typedef struct {
+    const char *name;
+    run_target *t;          /* NULL: the host BLAS */
+    const rung *r;          /* NULL: a baseline */
+    const int *values;
+    program_cache *pc;
+    int units;              /* compute units a rung of several kernels sizes itself for */
+} subject;
+
+static gpu_buffer *device_copy(run_target *t, const stored *s)
 {
     char msg[LADDER_MSG];
     gpu_buffer *b = NULL;
-    if (n == 0) /* an empty matrix (K = 0): a buffer of one float that is never read */
-        n = 1;
-    if (t->ops->alloc(t->session, n * sizeof(float), &b, msg) != LADDER_OK ||
-        t->ops->upload(t->session, b, x, n * sizeof(float), msg) != LADDER_OK) {
+    const size_t bytes = s->elems * (s->dbl ? sizeof(double) : sizeof(float));
+    if (t->ops->alloc(t->session, bytes, &b, msg) != LADDER_OK ||
+        t->ops->upload(t->session, b, s->x, bytes, msg) != LADDER_OK) {
         fprintf(stderr, "FAIL device buffer: %s\n", msg);
         exit(1);
     }
     return b;
 }
 
-/* A workspace of `floats` floats full of NaN (NULL for none): a kernel that reads a
+/* A workspace of `elems` elements full of NaN (NULL for none): a kernel that reads a
  * partial result no kernel wrote carries the NaN into C. */
-static gpu_buffer *nan_workspace(run_target *t, size_t floats)
+static gpu_buffer *nan_workspace(run_target *t, const gemm_case *c, size_t elems)
 {
-    if (floats == 0)
+    if (elems == 0)
         return NULL;
-    float *nan_fill = malloc(floats * sizeof(float));
-    if (!nan_fill) {
-        fprintf(stderr, "FAIL: out of host memory for a workspace of %zu floats\n", floats);
+    stored w = {NULL, elems, 1, (int)elems, 1, LAYOUT_COL, c->precision == PRECISION_DOUBLE};
+    w.x = malloc(elems * gemm_elem_bytes(c->precision));
+    if (!w.x) {
+        fprintf(stderr, "FAIL: out of host memory for a workspace of %zu elements\n", elems);
         exit(1);
     }
-    for (size_t i = 0; i < floats; i++)
-        nan_fill[i] = NAN;
-    gpu_buffer *w = upload(t, nan_fill, floats);
-    free(nan_fill);
-    return w;
+    for (size_t i = 0; i < elems; i++)
+        put(&w, i, NAN);
+    gpu_buffer *b = device_copy(t, &w);
+    free(w.x);
+    return b;
 }
 
-/* Runs one case on the device and checks every element of C, inside and outside. */
-static void run_case(run_target *t, gpu_program *prog, const rung *r, const int *values,
-                     const blas_case *c, int units, uint64_t *state)
+/* A rung's call: the column-major call the harness makes (a row-major case swaps the
+ * operands, M and N and the transpose flags), compiled for the case. */
+static ladder_status call_rung(const subject *sub, const gemm_call *g, gpu_buffer *dA,
+                               gpu_buffer *dB, gpu_buffer *dC, char *msg)
 {
-    char msg[LADDER_MSG];
-    const float pad_c = 777.0f; /* C's padding must come back exactly as it was */
-    float *A = make_matrix(c->M, c->K, c->lda, NAN, state);
-    float *B = make_matrix(c->K, c->N, c->ldb, NAN, state);
-    float *C0 = make_matrix(c->M, c->N, c->ldc, pad_c, state);
-    if (c->beta == 0.0f) /* C must not be read: any read would make the result NaN */
-        for (int j = 0; j < c->N; j++)
-            for (int i = 0; i < c->M; i++)
-                C0[i + (size_t)j * c->ldc] = NAN;
-    size_t nc = (size_t)c->ldc * c->N;
-    gpu_buffer *dA = upload(t, A, (size_t)c->lda * c->K);
-    gpu_buffer *dB = upload(t, B, (size_t)c->ldb * c->N);
-    gpu_buffer *dC = upload(t, C0, nc);
-    const launch_shape shape = {c->M, c->N, c->K, units};
-    gpu_buffer *dW = nan_workspace(t, rung_workspace(r, values, &shape));
+    run_target *t = sub->t;
+    const int row = g->c.layout == LAYOUT_ROW;
+    gemm_case kc = g->c;
+    kc.layout = LAYOUT_COL;
+    kc.trans_a = row ? g->c.trans_b : g->c.trans_a;
+    kc.trans_b = row ? g->c.trans_a : g->c.trans_b;
+    char options[256];
+    gpu_program *prog;
+    rung_compile_options(sub->r, sub->values, &t->dev, &kc, options, sizeof options);
+    ladder_status st = program_cache_get(sub->pc, t, sub->r->id, options, &prog, msg);
+    if (st != LADDER_OK)
+        return st;
+    const blas_call call = {(int)(row ? g->N : g->M), (int)(row ? g->M : g->N), (int)g->K,
+                            g->c.alpha, row ? dB : dA, (int)(row ? g->ldb : g->lda),
+                            row ? dA : dB, (int)(row ? g->lda : g->ldb), g->c.beta, dC,
+                            (int)g->ldc, kc.trans_a, kc.trans_b, g->c.precision};
+    const launch_shape shape = {call.M, call.N, call.K, sub->units};
+    gpu_buffer *dW = nan_workspace(t, &g->c, rung_workspace(sub->r, sub->values, &shape));
+    st = rung_enqueue_blas(t, prog, sub->r, sub->values, &call, sub->units, dW, msg);
+    if (st == LADDER_OK)
+        st = t->ops->finish(t->session, msg);
+    if (dW)
+        t->ops->release(dW);
+    return st;
+}
 
-    const blas_call call = {c->M, c->N, c->K, c->alpha, dA, c->lda,
-                            dB,   c->ldb, c->beta, dC, c->ldc};
-    float *C = malloc(nc * sizeof(float));
-    if (!C || rung_enqueue_blas(t, prog, r, values, &call, units, dW, msg) != LADDER_OK ||
-        t->ops->finish(t->session, msg) != LADDER_OK ||
-        t->ops->download(t->session, C, dC, nc * sizeof(float), msg) != LADDER_OK) {
-        fprintf(stderr, "FAIL %dx%dx%d: %s\n", c->M, c->N, c->K, msg);
+/* Runs call `g` on the subject: A, B and C are the host matrices; C is updated in place.
+ * Returns what the call returned. */
+static ladder_status run_call(const subject *sub, const gemm_call *g, const stored *A,
+                              const stored *B, stored *C, char *msg)
+{
+    if (!sub->t)
+        return host_gemm(g, A->x, B->x, C->x, msg);
+    run_target *t = sub->t;
+    gpu_buffer *dA = device_copy(t, A), *dB = device_copy(t, B), *dC = device_copy(t, C);
+    ladder_status st;
+    if (sub->r) {
+        st = call_rung(sub, g, dA, dB, dC, msg);
+    } else {
+        st = t->ops->library_gemm(t->session, g, dA, dB, dC, msg);
+        if (st == LADDER_OK)
+            st = t->ops->finish(t->session, msg);
+    }
+    char why[LADDER_MSG];
+    if (st == LADDER_OK &&
+        t->ops->download(t->session, C->x, dC,
+                         C->elems * (C->dbl ? sizeof(double) : sizeof(float)), why) !=
+            LADDER_OK) {
+        fprintf(stderr, "FAIL download: %s\n", why);
         exit(1);
     }
+    t->ops->release(dA);
+    t->ops->release(dB);
+    t->ops->release(dC);
+    return st;
+}
 
-    const double gamma = verify_gamma(c->K + 2, rung_unit_roundoff(r));
+/* ---- one case ------------------------------------------------------------------------ */
+
+/* The call of case `bc` in case `c`: each leading dimension keeps its excess over the
+ * minimum of single NN column-major. */
+static gemm_call make_call(const gemm_case *c, const blas_case *bc)
+{
+    gemm_call g;
+    gemm_call_tight(c, bc->M, bc->N, bc->K, &g);
+    g.c.alpha = bc->alpha;
+    g.c.beta = bc->beta;
+    g.lda += bc->lda - bc->M;
+    g.ldb += bc->ldb - bc->K;
+    g.ldc += bc->ldc - bc->M;
+    return g;
+}
+
+static void case_name(const gemm_call *g, char *out, size_t size)
+{
+    char trans[3];
+    snprintf(out, size, "%s %s %s %4ldx%-4ldx%-4ld lda %-4ld ldb %-4ld ldc %-4ld alpha %5.2f "
+             "beta %5.2f", gemm_precision_name(g->c.precision),
+             gemm_trans_name(g->c.trans_a, g->c.trans_b, trans),
+             gemm_layout_name(g->c.layout), g->M, g->N, g->K, g->lda, g->ldb, g->ldc,
+             g->c.alpha, g->c.beta);
+}
+
+/* Runs call `g` and checks every element of C, inside and outside. */
+static void run_case(const subject *sub, const gemm_call *g, double u, uint64_t *seed)
+{
+    char msg[LADDER_MSG], name[192];
+    const gemm_case *c = &g->c;
+    const int M = (int)g->M, N = (int)g->N, K = (int)g->K;
+    const double pad_c = 777.0; /* C's padding must come back exactly as it was */
+    const int no_ab = c->alpha == 0.0; /* A and B must not be read at all */
+    stored A = c->trans_a ? make_matrix(c, K, M, (int)g->lda, NAN, no_ab, seed)
+                          : make_matrix(c, M, K, (int)g->lda, NAN, no_ab, seed);
+    stored B = c->trans_b ? make_matrix(c, N, K, (int)g->ldb, NAN, no_ab, seed)
+                          : make_matrix(c, K, N, (int)g->ldb, NAN, no_ab, seed);
+    stored C0 = make_matrix(c, M, N, (int)g->ldc, pad_c, 0, seed);
+    if (c->beta == 0.0) /* C must not be read: any read would make the result NaN */
+        for (int j = 0; j < N; j++)
+            for (int i = 0; i < M; i++)
+                put(&C0, at(&C0, i, j), NAN);
+    stored C = C0;
+    const size_t bytes = C0.elems * gemm_elem_bytes(c->precision);
+    C.x = malloc(bytes);
+    if (!C.x) {
+        fprintf(stderr, "FAIL: out of host memory\n");
+        exit(1);
+    }
+    memcpy(C.x, C0.x, bytes);
+    case_name(g, name, sizeof name);
+    if (run_call(sub, g, &A, &B, &C, msg) != LADDER_OK) {
+        printf("FAIL %s: %s\n", name, msg);
+        failures++;
+        goto done;
+    }
+
+    const double gamma = verify_gamma(K + 2, u) + verify_gamma(K + 2, LDBL_EPSILON / 2);
+    const double tiny = (double)(K + 2) * (c->precision == PRECISION_DOUBLE ? DBL_MIN : FLT_MIN);
     long bad = 0;
     double worst = 0.0;
-    for (int j = 0; j < c->N; j++)
-        for (int i = 0; i < c->ldc; i++) {
-            const size_t at = i + (size_t)j * c->ldc;
-            if (i >= c->M) { /* padding: untouched */
-                if (C[at] != pad_c && bad++ == 0)
-                    fprintf(stderr, "  C(%d,%d) outside the %dx%d result was written: %g\n",
-                            i, j, c->M, c->N, C[at]);
-                continue;
-            }
-            double ref = 0.0, abs = 0.0;
-            for (int k = 0; k < c->K; k++) {
-                const double p = (double)A[i + (size_t)k * c->lda] * B[k + (size_t)j * c->ldb];
+    for (int j = 0; j < N; j++)
+        for (int i = 0; i < M; i++) {
+            long double ref = 0, abs = 0;
+            for (int k = 0; k < K && !no_ab; k++) {
+                const long double p =
+                    (long double)get(&A, c->trans_a ? at(&A, k, i) : at(&A, i, k)) *
+                    get(&B, c->trans_b ? at(&B, j, k) : at(&B, k, j));
                 ref += p;
-                abs += fabs(p);
+                abs += fabsl(p);
             }
             ref *= c->alpha;
             abs *= fabs(c->alpha);
-            if (c->beta != 0.0f) {
-                ref += (double)c->beta * C0[at];
-                abs += fabs((double)c->beta * C0[at]);
+            const size_t e = at(&C, i, j);
+            if (c->beta != 0.0) {
+                ref += (long double)c->beta * get(&C0, e);
+                abs += fabsl((long double)c->beta * get(&C0, e));
             }
-            const double err = fabs(C[at] - ref), bound = gamma * abs;
-            if (!isfinite(C[at]) || err > bound) {
+            const double got = get(&C, e);
+            const double err = (double)fabsl(got - ref), bound = gamma * (double)abs + tiny;
+            if (!isfinite(got) || err > bound) {
                 if (bad++ == 0)
-                    fprintf(stderr, "  C(%d,%d) = %.9g, expected %.9g (bound %.3g)\n", i, j,
-                            C[at], ref, bound);
+                    printf("  C(%d,%d) = %.17g, expected %.17g (bound %.3g)\n", i, j, got,
+                           (double)ref, bound);
             } else if (bound > 0 && err / bound > worst) {
                 worst = err / bound;
             }
         }
+    /* The padding of C: every element outside the M x N corner. */
+    for (size_t e = 0; e < C.elems; e++) {
+        long line = (long)(e / (size_t)C.ld), pos = (long)(e % (size_t)C.ld);
+        int inside = e + 1 < C.elems &&
+                     (C.layout == LAYOUT_ROW ? pos < N && line < M : pos < M && line < N);
+        if (!inside && get(&C, e) != pad_c && bad++ == 0)
+            printf("  C's element %zu, outside the %dx%d result, was written: %g\n", e, M, N,
+                   get(&C, e));
+    }
     char device[32] = "";
-    if (r->launches)
-        snprintf(device, sizeof device, ", %3d units", units);
-    printf("%s %4dx%-4dx%-4d lda %-4d ldb %-4d ldc %-4d alpha %5.2f beta %5.2f%s: %s "
-           "(worst error/bound %.3f)\n", bad ? "FAIL" : "ok  ", c->M, c->N, c->K, c->lda,
-           c->ldb, c->ldc, c->alpha, c->beta, device,
+    if (sub->r && sub->r->launches)
+        snprintf(device, sizeof device, ", %3d units", sub->units);
+    printf("%s %s%s: %s (worst error/bound %.3f)\n", bad ? "FAIL" : "ok  ", name, device,
            bad ? "wrong elements" : "every element right", worst);
     failures += bad != 0;
-    t->ops->release(dA);
-    t->ops->release(dB);
-    t->ops->release(dC);
-    if (dW)
-        t->ops->release(dW);
-    free(A);
-    free(B);
-    free(C0);
-    free(C);
+done:
+    free(A.x);
+    free(B.x);
+    free(C0.x);
+    free(C.x);
 }
 
-/* Every case on rung r with parameters `values`: compiled, then each case run and
- * checked. */
-static void test_params(run_target *t, const char *backend, const rung *r,
-                        const int *values, int large)
+/* M = 0 or N = 0 returns at once with C untouched; a leading dimension below its minimum
+ * is an error naming it, with C untouched. Rungs get the column-major calls the harness
+ * makes (their leading dimensions are checked there), the libraries every layout. */
+static void run_edges(const subject *sub, const gemm_case *c, uint64_t *seed)
+{
+    const blas_case base = {33, 21, 17, 33, 17, 33, 1.0, 0.5};
+    for (int which = 0; which < 5; which++) {
+        gemm_call g = make_call(c, &base);
+        const char *expect = NULL, *what;
+        if (which == 0) {
+            g.M = 0;
+            what = "M = 0";
+        } else if (which == 1) {
+            g.N = 0;
+            what = "N = 0";
+        } else {
+            long *ld = which == 2 ? &g.lda : which == 3 ? &g.ldb : &g.ldc;
+            expect = which == 2 ? "lda" : which == 3 ? "ldb" : "ldc";
+            if (sub->r && c->layout == LAYOUT_ROW) /* the swap renames lda and ldb */
+                expect = which == 2 ? "ldb" : which == 3 ? "lda" : "ldc";
+            (*ld)--; /* tight before: now one below the minimum */
+            what = which == 2 ? "lda too small" : which == 3 ? "ldb too small"
+                                                             : "ldc too small";
+        }
+        /* Matrices as large as the call's full sizes, C all padding. */
+        const gemm_call full = make_call(c, &base);
+        stored A = c->trans_a ? make_matrix(c, base.K, base.M, (int)full.lda, NAN, 0, seed)
+                              : make_matrix(c, base.M, base.K, (int)full.lda, NAN, 0, seed);
+        stored B = c->trans_b ? make_matrix(c, base.N, base.K, (int)full.ldb, NAN, 0, seed)
+                              : make_matrix(c, base.K, base.N, (int)full.ldb, NAN, 0, seed);
+        stored C = make_matrix(c, base.M, base.N, (int)full.ldc, 555.0, 1, seed);
+        char msg[LADDER_MSG] = "";
+        ladder_status st = run_call(sub, &g, &A, &B, &C, msg);
+        int untouched = 1;
+        for (size_t e = 0; e < C.elems; e++)
+            untouched &= get(&C, e) == 555.0;
+        int ok = untouched && (expect ? st == LADDER_ERROR && strstr(msg, expect) != NULL
+                                      : st == LADDER_OK);
+        char trans[3];
+        printf("%s %s %s %s %s: %s%s%s\n", ok ? "ok  " : "FAIL", gemm_precision_name(c->precision),
+               gemm_trans_name(c->trans_a, c->trans_b, trans), gemm_layout_name(c->layout),
+               what, expect ? "refused: " : "", expect ? msg : "returned",
+               untouched ? "" : " (C was written)");
+        failures += !ok;
+        free(A.x);
+        free(B.x);
+        free(C.x);
+    }
+}
+
+/* Every case the subject takes in `c`, each once or (rungs of several kernels) as on 1
+ * and on 132 compute units. Returns how many cases ran. */
+static int run_cases(subject *sub, const gemm_case *c, const blas_case *list, size_t n,
+                     double u, uint64_t *seed)
 {
     char msg[LADDER_MSG];
-    char options[256], path[1024];
-    rung_compile_options(r, values, &t->dev, options, sizeof options);
-    kernel_path(backend, r->id, path, sizeof path);
-    gpu_program *prog = NULL;
-    if (t->ops->compile(t->session, path, options, &prog, msg) != LADDER_OK) {
-        fprintf(stderr, "FAIL compiling %s %s:\n%s\n", path, options, msg);
-        failures++;
-        return;
-    }
-    printf("rung %d (%s) %s on %s\n", r->number, r->name, options, t->dev.name);
-
-    const blas_case cases[] = {
-        /* leading dimensions not multiples of 4: the single-float loads */
-        {67, 45, 33, 70, 37, 71, -0.75f, 0.5f},
-        {1, 1, 1, 1, 1, 1, 0.5f, 0.0f},
-        {129, 131, 17, 131, 19, 133, 1.0f, 0.0f},
-        /* multiples of 4: the float4 loads, with edges in every direction */
-        {130, 67, 36, 132, 40, 136, 2.0f, -1.0f},
-        {100, 37, 13, 104, 16, 101, -1.0f, 0.0f},
-        {256, 128, 64, 256, 64, 256, 1.0f, 0.0f},
-        /* alpha = 0: C = beta * C exactly */
-        {64, 64, 32, 68, 36, 64, 0.0f, 3.0f},
-        /* a long K: split-K's slices of several K tiles, the last one short */
-        {96, 40, 4099, 100, 4100, 97, 0.5f, 2.0f},
-        /* skinny, N <= 16 (rung 20's tall path): lda not a multiple of 4, then float4
-         * rows with an edge (M = 1001) and N = 3; K = 1 with N at the cap; K = 0 */
-        {1000, 1, 999, 1003, 1001, 1002, -0.75f, 0.5f},
-        {1001, 3, 517, 1004, 520, 1001, 1.0f, 0.0f},
-        {64, 16, 1, 64, 1, 64, 2.0f, -1.0f},
-        {300, 5, 0, 300, 1, 301, 1.0f, 2.0f},
-        {37, 8, 2000, 40, 2000, 37, 0.0f, 0.5f},
-        /* skinny, M <= 16 (the wide path): ldb not a multiple of 4, then float4 depths
-         * with an edge (K = 1001); K = 1 with M at the cap; K = 0; a long prime K */
-        {1, 1000, 999, 1, 1001, 1, -0.75f, 0.5f},
-        {3, 517, 1001, 4, 1004, 5, 1.0f, 0.0f},
-        {16, 64, 1, 16, 4, 17, 2.0f, -1.0f},
-        {5, 300, 0, 5, 1, 7, 1.0f, 2.0f},
-        {7, 33, 4099, 8, 4100, 7, 1.0f, 0.0f},
-        /* both small: 1 x 1 with a prime K, and 16 x 16 */
-        {1, 1, 997, 1, 997, 1, 1.0f, 0.0f},
-        {16, 16, 97, 17, 100, 16, -1.0f, 0.25f},
-    };
-    /* Corners of 16 or 64 rows and 16 or 33 columns, so that every rung (rung 20 too)
-     * takes them. */
-    const blas_case large_cases[] = {
-        /* lda: A's column 32 starts 2^31 + 128 floats in (float4 loads: all ld % 4 == 0) */
-        {64, 16, LARGE_COLS, LARGE_LD + 4, 36, 64, 1.0f, 0.0f},
-        /* ldb, not a multiple of 4 (single-float loads): B's column 32 at 2^31 + 32 */
-        {16, LARGE_COLS, 64, 16, LARGE_LD + 1, 16, -0.5f, 0.0f},
-        /* ldc, with C read (beta != 0) and written in column 32 at 2^31 + 128 */
-        {16, LARGE_COLS, 64, 16, 68, LARGE_LD + 4, 1.0f, 0.5f},
-    };
-    const blas_case *run = large ? large_cases : cases;
-    const size_t count = large ? sizeof large_cases / sizeof large_cases[0]
-                               : sizeof cases / sizeof cases[0];
-    /* As on a device of one compute unit and on an H100's 132 (rungs that size their grid
-     * to the device); once for the others. */
-    const int units[2] = {1, 132};
-    uint64_t state = 12345u;
     int accepted = 0;
-    for (size_t i = 0; i < count; i++) {
-        const gemm_size size = {run[i].M, run[i].N, run[i].K};
-        if (rung_check_size(r, values, &size, msg) != LADDER_OK)
+    const int units[2] = {1, 132};
+    for (size_t i = 0; i < n; i++) {
+        const gemm_call g = make_call(c, &list[i]);
+        /* A rung sees the column-major call's shape. */
+        const int row = c->layout == LAYOUT_ROW;
+        const gemm_size shape = {row ? g.N : g.M, row ? g.M : g.N, g.K};
+        if (sub->r && rung_check_size(sub->r, sub->values, &shape, msg) != LADDER_OK)
             continue;
         accepted++;
-        for (int u = 0; u < (r->launches ? 2 : 1); u++)
-            run_case(t, prog, r, values, &run[i], units[u], &state);
+        for (int k = 0; k < (sub->r && sub->r->launches ? 2 : 1); k++) {
+            sub->units = units[k];
+            run_case(sub, &g, u, seed);
+        }
     }
-    if (accepted == 0) {
-        fprintf(stderr, "FAIL rung %d (%s) accepts none of the %zu cases\n", r->number,
-                r->name, count);
-        failures++;
-    }
-    t->ops->release_program(prog);
+    return accepted;
 }
 
-/* Every case on rung r with the parameters a run would use, then again with each switch
- * (a parameter of range 0..1, such as split-K's ATOMIC) flipped, since a switch chooses
- * another path through the kernels. Returns 1 when it ran, 0 when the rung cannot run
- * here. */
-static int test_rung(run_target *t, const char *backend, const rung *r, int large)
+/* The cases of a subject: every precision, transpose pair and layout it takes. */
+static void test_subject(subject *sub, int large)
 {
-    char msg[LADDER_MSG];
+    uint64_t seed = 12345u;
+    for (int p = 0; p < 2; p++)
+        for (int tr = 0; tr < 4; tr++)
+            for (int l = 0; l < 2; l++) {
+                gemm_case c = {p ? PRECISION_DOUBLE : PRECISION_SINGLE, tr >> 1, tr & 1,
+                               l ? LAYOUT_ROW : LAYOUT_COL, 1.0, 0.0};
+                if (large && (p || tr || l))
+                    continue;
+                char msg[LADDER_MSG];
+                if (sub->r && rung_check_case(sub->r, &c, msg) != LADDER_OK)
+                    continue;
+                if (sub->t && p && sub->r &&
+                    rung_check_device(sub->r, sub->values, &sub->t->dev, c.precision,
+                                      msg) != LADDER_OK) {
+                    printf("%s in double cannot run on %s: skipped (%s)\n", sub->name,
+                           sub->t->dev.name, msg);
+                    continue;
+                }
+                const double u = sub->r ? rung_unit_roundoff(sub->r, c.precision)
+                                        : gemm_unit_roundoff(c.precision);
+                int n = large ? run_cases(sub, &c, large_cases, 3, u, &seed)
+                              : run_cases(sub, &c, cases, NCASES, u, &seed);
+                if (n == 0) {
+                    printf("FAIL %s accepts none of the cases\n", sub->name);
+                    failures++;
+                }
+                if (!large)
+                    run_edges(sub, &c, &seed);
+            }
+}
+
+/* Rung r with the parameters a run would use, then again with each switch (a parameter
+ * of range 0..1, such as split-K's ATOMIC) flipped, since a switch chooses another path
+ * through the kernels. Returns 1 when it ran, 0 when the rung cannot run here. */
+static int test_rung(run_target *t, program_cache *pc, const rung *r, int large)
+{
+    char msg[LADDER_MSG], name[96];
     int values[RUNG_MAX_PARAMS];
     const char *source;
-    if (params_resolve(r, NULL, 0, 0, &t->dev, values, &source, msg) != LADDER_OK) {
+    if (params_resolve(r, NULL, 0, 0, &t->dev, PRECISION_SINGLE, values, &source, msg) !=
+        LADDER_OK) {
         printf("rung %d cannot run on %s: skipped (%s)\n", r->number, t->dev.name, msg);
         return 0;
     }
-    test_params(t, backend, r, values, large);
-    for (int p = 0; p < r->nparams; p++) {
-        if (r->params[p].min != 0 || r->params[p].max != 1)
-            continue;
-        int flipped[RUNG_MAX_PARAMS];
-        memcpy(flipped, values, sizeof flipped);
-        flipped[p] = !values[p];
-        if (rung_check_params(r, flipped, msg) != LADDER_OK ||
-            rung_check_device(r, flipped, &t->dev, msg) != LADDER_OK) {
-            printf("rung %d with %s=%d cannot run on %s: skipped (%s)\n", r->number,
-                   r->params[p].name, flipped[p], t->dev.name, msg);
-            continue;
+    for (int p = -1; p < r->nparams; p++) {
+        int v[RUNG_MAX_PARAMS];
+        memcpy(v, values, sizeof v);
+        if (p >= 0) {
+            if (r->params[p].min != 0 || r->params[p].max != 1)
+                continue;
+            v[p] = !values[p];
+            if (rung_check_params(r, v, msg) != LADDER_OK ||
+                rung_check_device(r, v, &t->dev, PRECISION_SINGLE, msg) != LADDER_OK) {
+                printf("rung %d with %s=%d cannot run on %s: skipped (%s)\n", r->number,
+                       r->params[p].name, v[p], t->dev.name, msg);
+                continue;
+            }
         }
-        test_params(t, backend, r, flipped, large);
+        rung_params_string(r, v, name, sizeof name);
+        printf("rung %d (%s) %s on %s\n", r->number, r->name, name, t->dev.name);
+        snprintf(name, sizeof name, "rung %d (%s)", r->number, r->name);
+        subject sub = {name, t, r, v, pc, 1};
+        test_subject(&sub, large);
     }
     return 1;
 }
@@ -321,12 +547,20 @@ static int test_rung(run_target *t, const char *backend, const rung *r, int larg
 int main(int argc, char **argv)
 {
     const int large = argc == 3 && strcmp(argv[2], "--large") == 0;
-    if ((argc != 2 && !large) ||
-        (strcmp(argv[1], "opencl") != 0 && strcmp(argv[1], "cuda") != 0)) {
-        fprintf(stderr, "usage: %s opencl|cuda [--large]\n", argv[0]);
+    if ((argc != 2 && !large) || (strcmp(argv[1], "opencl") != 0 &&
+                                  strcmp(argv[1], "cuda") != 0 &&
+                                  (strcmp(argv[1], "cpu") != 0 || large))) {
+        fprintf(stderr, "usage: %s opencl|cuda [--large] | cpu\n", argv[0]);
         return 2;
     }
     const char *backend = argv[1];
+    if (strcmp(backend, "cpu") == 0) {
+        subject sub = {"the host BLAS", NULL, NULL, NULL, NULL, 1};
+        printf("the host BLAS (host_gemm)\n");
+        test_subject(&sub, 0);
+        printf("%s: %d case(s) failed\n", failures ? "FAILED" : "PASSED", failures);
+        return failures ? 1 : 0;
+    }
     char msg[LADDER_MSG];
     run_target *targets = NULL;
     int ntargets = 0;
@@ -335,7 +569,8 @@ int main(int argc, char **argv)
         printf("no %s device: skipped (%s)\n", backend, msg);
         return 77;
     }
-    const device_info *dev = &targets[0].dev;
+    run_target *t = &targets[0];
+    const device_info *dev = &t->dev;
     if (large && (!dev->is_gpu || dev->max_alloc_bytes < large_bytes)) {
         printf("--large: skipped on %s: the cases need a GPU that can allocate one buffer of "
                "%.1f GB (this device: %s, largest buffer %.1f GB)\n", dev->name,
@@ -344,24 +579,40 @@ int main(int argc, char **argv)
         targets_close(targets, ntargets);
         return 77;
     }
+    program_cache *pc = program_cache_new();
+    if (!pc) {
+        fprintf(stderr, "FAIL: out of memory\n");
+        return 1;
+    }
     int count = 0, blas_rungs = 0, tested = 0;
     const rung *all = registry_all(&count);
     for (int i = 0; i < count; i++)
         if (all[i].blas_args) {
             blas_rungs++;
-            tested += test_rung(&targets[0], backend, &all[i], large);
+            tested += test_rung(t, pc, &all[i], large);
         }
+    /* The vendor library of the backend, when it was built with it. */
+    int library = !large && t->ops->library_gemm;
+    if (library) {
+        printf("%s on %s\n", t->ops->library_name, dev->name);
+        subject sub = {t->ops->library_name, t, NULL, NULL, pc, 1};
+        test_subject(&sub, 0);
+    } else if (!large) {
+        printf("%s: built without %s: its cases are skipped\n", backend,
+               t->ops->library_name);
+    }
+    program_cache_free(pc, t->ops);
     targets_close(targets, ntargets);
     if (blas_rungs == 0) {
         fprintf(stderr, "FAIL: no rung with blas_args in the registry\n");
         return 1;
     }
-    if (tested == 0) {
-        printf("none of the %d rungs with blas_args runs on this %s device: skipped\n",
-               blas_rungs, backend);
+    if (tested == 0 && !library) {
+        printf("none of the %d rungs with blas_args runs on this %s device, and there is no "
+               "library: skipped\n", blas_rungs, backend);
         return 77;
     }
-    printf("%s: %d case(s) failed on %d rung(s)\n", failures ? "FAILED" : "PASSED", failures,
-           tested);
+    printf("%s: %d case(s) failed on %d rung(s)%s\n", failures ? "FAILED" : "PASSED",
+           failures, tested, library ? " and the library" : "");
     return failures ? 1 : 0;
 }

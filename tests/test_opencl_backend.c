@@ -312,17 +312,24 @@ static void test_clblast(const backend_ops *ops, backend_session *s)
         CHECK(ops->upload(s, dB, B, sizeof B, msg) == LADDER_OK, msg);
         CHECK(ops->upload(s, dC, C, sizeof C, msg) == LADDER_OK, msg);
         /* Once untimed (CLBlast compiles its kernels on first use), then timed. */
-        CHECK(ops->library_sgemm(s, M, N, K, dA, dB, dC, msg) == LADDER_OK, msg);
+        gemm_call call;
+        gemm_call_tight(&GEMM_CASE_DEFAULT, M, N, K, &call);
+        CHECK(ops->library_gemm(s, &call, dA, dB, dC, msg) == LADDER_OK, msg);
         CHECK(ops->timer_start(s, msg) == LADDER_OK, msg);
-        CHECK(ops->library_sgemm(s, M, N, K, dA, dB, dC, msg) == LADDER_OK, msg);
+        CHECK(ops->library_gemm(s, &call, dA, dB, dC, msg) == LADDER_OK, msg);
         double ms = -1.0;
         CHECK(ops->timer_stop(s, &ms, msg) == LADDER_OK, msg);
         printf("CLBlast sgemm %dx%dx%d: %.4f ms\n", M, N, K, ms);
         CHECK(ms > 0.0, "the timer returned no positive time for CLBlast");
         CHECK(ops->download(s, C, dC, sizeof C, msg) == LADDER_OK, msg);
         CHECK(sgemm_matches(M, N, K, A, B, C) == 0, "CLBlast result outside the FP32 bound");
-        CHECK(ops->library_sgemm(s, 0, N, K, dA, dB, dC, msg) == LADDER_ERROR,
-              "M = 0 accepted");
+        call.M = -1;
+        CHECK(ops->library_gemm(s, &call, dA, dB, dC, msg) == LADDER_ERROR,
+              "M = -1 accepted");
+        call.M = M;
+        call.lda = M - 1;
+        CHECK(ops->library_gemm(s, &call, dA, dB, dC, msg) == LADDER_ERROR &&
+              strstr(msg, "lda"), "lda below M accepted");
     }
     ops->release(dA);
     ops->release(dB);
@@ -368,9 +375,9 @@ int main(int argc, char **argv)
     test_buffers(ops, s, &dev);
     test_kernels(ops, s, &dev, dir);
 #ifdef LADDER_HAVE_CLBLAST
-    CHECK(ops->library_sgemm != NULL, "built with CLBlast but library_sgemm is NULL");
+    CHECK(ops->library_gemm != NULL, "built with CLBlast but library_gemm is NULL");
 #endif
-    if (ops->library_sgemm)
+    if (ops->library_gemm)
         test_clblast(ops, s);
     else
         printf("CLBlast not built in: library test skipped\n");

@@ -12,6 +12,7 @@
 #define LADDER_BACKEND_H
 
 #include <stddef.h>
+#include "base/gemm_case.h"
 #include "base/status.h"
 
 typedef struct {
@@ -40,13 +41,18 @@ typedef struct gpu_buffer gpu_buffer;   /* opaque, owned by the backend */
 typedef struct gpu_program gpu_program; /* opaque: a compiled kernel source */
 typedef struct backend_session backend_session;
 
-typedef enum { ARG_INT, ARG_FLOAT, ARG_BUFFER } kernel_arg_kind;
+/* A kernel argument: an int, a float or a double scalar (alpha and beta of a kernel
+ * compiled in double), or a buffer. */
+typedef enum { ARG_INT, ARG_FLOAT, ARG_DOUBLE, ARG_BUFFER } kernel_arg_kind;
 typedef struct {
     kernel_arg_kind kind;
     int i;
     float f;
+    double d;
     gpu_buffer *buffer;
 } kernel_arg;
+
+
 
 typedef struct {
     const char *name; /* "opencl", "cuda" */
@@ -84,10 +90,14 @@ typedef struct {
     ladder_status (*timer_stop)(backend_session *s, double *ms, char *msg);
     ladder_status (*finish)(backend_session *s, char *msg);
 
-    /* The vendor library's SGEMM (cuBLAS, CLBlast), column-major, C = A * B,
-     * A is MxK, B is KxN, C is MxN. NULL when the backend was built without it. */
-    ladder_status (*library_sgemm)(backend_session *s, int M, int N, int K, gpu_buffer *A,
-                                   gpu_buffer *B, gpu_buffer *C, char *msg);
+    /* The vendor library's GEMM (cuBLAS, CLBlast), the BLAS call `call` describes:
+     * C = alpha * op(A) * op(B) + beta * C in its precision, the matrices stored in its
+     * layout. As in BLAS, beta = 0 never reads C, alpha = 0 never reads A or B, K = 0
+     * makes C = beta * C and M = 0 or N = 0 returns at once; a leading dimension below its
+     * minimum (gemm_check_call) or a call the library refuses is LADDER_ERROR with the
+     * reason. NULL when the backend was built without the library. */
+    ladder_status (*library_gemm)(backend_session *s, const gemm_call *call, gpu_buffer *A,
+                                  gpu_buffer *B, gpu_buffer *C, char *msg);
     const char *library_name; /* "cublas", "clblast" */
 } backend_ops;
 

@@ -49,10 +49,24 @@ void host_cpu_info(device_info *info)
     snprintf(info->platform, sizeof info->platform, "CBLAS");
 }
 
-void host_sgemm(int M, int N, int K, const float *A, const float *B, float *C)
+ladder_status host_gemm(const gemm_call *g, const void *A, const void *B, void *C,
+                        char *msg)
 {
-    cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, M, N, K, 1.0f, A, M, B, K, 0.0f,
-                C, M);
+    const gemm_case *c = &g->c;
+    const int dbl = c->precision == PRECISION_DOUBLE;
+    ladder_status st = gemm_check_call(dbl ? "cblas_dgemm" : "cblas_sgemm", g, msg);
+    if (st != LADDER_OK)
+        return st;
+    const enum CBLAS_ORDER order = c->layout == LAYOUT_ROW ? CblasRowMajor : CblasColMajor;
+    const enum CBLAS_TRANSPOSE ta = c->trans_a ? CblasTrans : CblasNoTrans;
+    const enum CBLAS_TRANSPOSE tb = c->trans_b ? CblasTrans : CblasNoTrans;
+    if (dbl)
+        cblas_dgemm(order, ta, tb, (int)g->M, (int)g->N, (int)g->K, c->alpha, A, (int)g->lda,
+                    B, (int)g->ldb, c->beta, C, (int)g->ldc);
+    else
+        cblas_sgemm(order, ta, tb, (int)g->M, (int)g->N, (int)g->K, (float)c->alpha, A,
+                    (int)g->lda, B, (int)g->ldb, (float)c->beta, C, (int)g->ldc);
+    return LADDER_OK;
 }
 
 double host_now_ms(void)

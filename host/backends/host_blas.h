@@ -8,8 +8,11 @@
  * library and version as the driver). */
 void host_cpu_info(device_info *info);
 
-/* C = A * B, column-major, float32, with the host BLAS. */
-void host_sgemm(int M, int N, int K, const float *A, const float *B, float *C);
+/* The BLAS call `call` describes, on host matrices of its precision, with the host BLAS
+ * (cblas_sgemm or cblas_dgemm in the call's layout). A leading dimension below its
+ * minimum is LADDER_ERROR with the reason, before the BLAS sees it. */
+ladder_status host_gemm(const gemm_call *call, const void *A, const void *B, void *C,
+                        char *msg);
 
 /* Monotonic wall clock in milliseconds (for host timing only). */
 double host_now_ms(void);

@@ -18,6 +18,21 @@ void random_fill(float *x, size_t n, uint64_t seed)
     }
 }
 
+void random_fill_double(double *x, size_t n, uint64_t seed)
+{
+    uint64_t state = seed;
+    for (size_t i = 0; i < n; i++)
+        x[i] = 2.0 * ((double)(random_next(&state) >> 11) * 0x1p-53) - 1.0;
+}
+
+void random_fill_elems(void *x, size_t n, gemm_precision p, uint64_t seed)
+{
+    if (p == PRECISION_DOUBLE)
+        random_fill_double(x, n, seed);
+    else
+        random_fill(x, n, seed);
+}
+
 uint64_t random_below(uint64_t *state, uint64_t n)
 {
     return random_next(state) % n;

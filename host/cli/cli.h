@@ -74,10 +74,10 @@ int cli_open_device(const char *cmd, const char *backend, const char *device,
                     const char *sizes, const char *gpu_sizes, const char *cpu_sizes,
                     run_target **targets, int *ntargets, gemm_size **out, int *nout);
 
-/* Every size must fit every device target (A, B and C in its memory, each matrix in one
- * buffer): 0, or EXIT_USAGE after printing which does not. */
+/* Every size must fit every device target (A, B and C of `elem`-byte elements in its
+ * memory, each matrix in one buffer): 0, or EXIT_USAGE after printing which does not. */
 int cli_check_memory(const char *cmd, const run_target *targets, int ntargets,
-                     const gemm_size *sizes, int nsizes);
+                     const gemm_size *sizes, int nsizes, size_t elem);
 
 /* The file a command writes: --output FILE (alias --out; tune also calls it --candidates)
  * and what to do when it exists: --force replaces it, --append adds rows to it. */

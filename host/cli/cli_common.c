@@ -93,10 +93,11 @@ int cli_parse_param(const char *cmd, const char *spec, param_override *ov)
 }
 
 int cli_check_memory(const char *cmd, const run_target *targets, int ntargets,
-                     const gemm_size *sizes, int nsizes)
+                     const gemm_size *sizes, int nsizes, size_t elem)
 {
     for (int s = 0; s < nsizes; s++) {
-        unsigned long long bytes = sizes_bytes(&sizes[s]);
+        /* sizes_bytes counts floats; doubles take elem / 4 times that. */
+        unsigned long long bytes = sizes_bytes(&sizes[s]) / 4 * elem;
         if (bytes == 0)
             return cli_usage_error(cmd, "size %ldx%ldx%ld: buffer sizes overflow size_t",
                                    sizes[s].M, sizes[s].N, sizes[s].K);
@@ -114,11 +115,11 @@ int cli_check_memory(const char *cmd, const run_target *targets, int ntargets,
                 largest = (unsigned long long)sizes[s].K * sizes[s].N;
             if ((unsigned long long)sizes[s].M * sizes[s].N > largest)
                 largest = (unsigned long long)sizes[s].M * sizes[s].N;
-            if (largest * 4 > d->max_alloc_bytes)
+            if (largest * elem > d->max_alloc_bytes)
                 return cli_usage_error(
                     cmd, "size %ldx%ldx%ld has a %.0f MiB matrix; %s allows buffers of at "
                     "most %.0f MiB", sizes[s].M, sizes[s].N, sizes[s].K,
-                    (double)largest * 4 / 1048576.0, d->name,
+                    (double)(largest * elem) / 1048576.0, d->name,
                     (double)d->max_alloc_bytes / 1048576.0);
         }
     }

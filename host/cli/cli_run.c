@@ -53,6 +53,14 @@ static void run_help(void)
         "  --verify MODE    auto (default: full up to M*N*K = 2^33, sampled above),\n"
         "                   full, sampled or off\n"
         "  --full-limit P   with --verify auto, check every element while M*N*K <= P\n"
+        "  --precision P    single (default) or double, or both: single,double\n"
+        "  --trans LIST     the transpose pairs op(A)op(B), each run in turn: NN (default),\n"
+        "                   NT, TN, TT, e.g. NN,TT; only the BLAS-call rungs that take\n"
+        "                   transposes (ladder list) and the baselines run T cases\n"
+        "  --layout L       col (column-major, default) or row (row-major), or col,row\n"
+        "  --alpha X        C = alpha * op(A) * op(B) + beta * C (default 1); only the\n"
+        "  --beta Y         BLAS-call rungs and the baselines take alpha != 1 or beta != 0\n"
+        "                   (default 0; C then starts random); others are unsupported\n"
         "  --param P=V      set a rung parameter, e.g. TS=16 (every selected rung that has\n"
         "                   it) or 3:WPT=4 (rung 3 only); repeatable\n"
         "  --small-defaults use every rung's small-device defaults (32 KiB local memory,\n"
@@ -193,7 +201,7 @@ static int check_params(const rung **rungs, int nrungs, const param_override *ov
         int values[RUNG_MAX_PARAMS];
         const char *source;
         char msg[LADDER_MSG];
-        if (params_resolve(rungs[k], ov, nov, 0, NULL, values, &source, msg) ==
+        if (params_resolve(rungs[k], ov, nov, 0, NULL, PRECISION_SINGLE, values, &source, msg) ==
             LADDER_ERROR)
             return cli_usage_error("run", "%s", msg);
     }
@@ -204,6 +212,8 @@ static int check_params(const rung **rungs, int nrungs, const param_override *ov
 
 typedef struct {
     const char *backend, *device, *rungs, *sizes, *db;
+    const char *precision, *trans, *layout; /* lists: each case runs */
+    double alpha, beta;
     cli_output output;
     long reps, seed;
     double max_seconds;
@@ -215,9 +225,24 @@ typedef struct {
     int defaults; /* --defaults: no tuned parameters */
 } run_options;
 
+/* --alpha X or --beta Y: 1 when argv[*i] was `name` (its value in *out), 0 when it was
+ * another option, EXIT_USAGE for a missing or bad value. */
+static int scalar_option(int argc, char **argv, int *i, const char *name, double *out)
+{
+    const char *v;
+    char msg[LADDER_MSG];
+    int m = cli_option(argc, argv, i, name, &v);
+    if (m <= 0)
+        return m < 0 ? EXIT_USAGE : 0;
+    if (gemm_parse_scalar(name, v, out, msg) != LADDER_OK)
+        return cli_usage_error("run", "%s", msg);
+    return 1;
+}
+
 static int parse_options(int argc, char **argv, run_options *o)
 {
-    *o = (run_options){.backend = "all", .rungs = "all", .reps = DEFAULT_REPS,
+    *o = (run_options){.backend = "all", .rungs = "all", .precision = "single",
+                       .trans = "NN", .layout = "col", .alpha = 1.0, .reps = DEFAULT_REPS,
                        .seed = DEFAULT_SEED, .max_seconds = DEFAULT_MAX_SECONDS,
                        .verify = VERIFY_AUTO, .full_limit = VERIFY_FULL_LIMIT_DEFAULT};
     for (int i = 1; i < argc; i++) {
@@ -241,7 +266,16 @@ static int parse_options(int argc, char **argv, run_options *o)
         STRING_OPTION("--sizes", sizes)
         STRING_OPTION("--size", sizes)
         STRING_OPTION("--db", db)
+        STRING_OPTION("--precision", precision)
+        STRING_OPTION("--trans", trans)
+        STRING_OPTION("--layout", layout)
 #undef STRING_OPTION
+        if ((m = scalar_option(argc, argv, &i, "--alpha", &o->alpha)) != 0 ||
+            (m = scalar_option(argc, argv, &i, "--beta", &o->beta)) != 0) {
+            if (m != 1)
+                return m;
+            continue;
+        }
         static const char *const output_names[] = {"--output", "--out", NULL};
         if ((m = cli_output_option(argc, argv, &i, output_names, &o->output)) != 0) {
             if (m != 1)
@@ -295,6 +329,57 @@ static int parse_options(int argc, char **argv, run_options *o)
     return 0;
 }
 
+/* ---- the cases ---------------------------------------------------------------------- */
+
+#define MAX_CASES 32
+
+/* Splits a comma-separated option value into items: their count, or -1 after a usage
+ * error (an empty item, one too long, too many). */
+static int split_list(const char *option, const char *text, char items[][16], int max)
+{
+    int n = 0;
+    const char *p = text;
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        if (len == 0 || len >= 16 || n == max) {
+            cli_usage_error("run", "%s '%s': give a comma-separated list of values (see ladder "
+                            "run --help)", option, text);
+            return -1;
+        }
+        memcpy(items[n], p, len);
+        items[n++][len] = '\0';
+        if (!p[len])
+            return n;
+        p += len + 1;
+    }
+}
+
+/* Every combination of --precision, --layout and --trans, with --alpha and --beta, into
+ * cases[]: 0, or EXIT_USAGE after printing what was wrong. */
+static int parse_cases(const run_options *o, gemm_case *cases, int *ncases)
+{
+    char precisions[4][16], layouts[4][16], trans[8][16], msg[LADDER_MSG];
+    int np = split_list("--precision", o->precision, precisions, 4);
+    int nl = np < 0 ? -1 : split_list("--layout", o->layout, layouts, 4);
+    int nt = nl < 0 ? -1 : split_list("--trans", o->trans, trans, 8);
+    if (nt < 0)
+        return EXIT_USAGE;
+    *ncases = 0;
+    for (int p = 0; p < np; p++)
+        for (int l = 0; l < nl; l++)
+            for (int t = 0; t < nt; t++) {
+                gemm_case c = GEMM_CASE_DEFAULT;
+                if (gemm_parse_precision(precisions[p], &c.precision, msg) != LADDER_OK ||
+                    gemm_parse_layout(layouts[l], &c.layout, msg) != LADDER_OK ||
+                    gemm_parse_trans(trans[t], &c.trans_a, &c.trans_b, msg) != LADDER_OK)
+                    return cli_usage_error("run", "%s", msg);
+                c.alpha = o->alpha;
+                c.beta = o->beta;
+                cases[(*ncases)++] = c;
+            }
+    return 0;
+}
+
 static void default_output(char *out, size_t size)
 {
     char host[64] = "host";
@@ -325,9 +410,10 @@ int cmd_run(int argc, char **argv)
         return st == 1 ? 0 : st;
 
     const rung *selected[128];
-    int nrungs = 0;
+    int nrungs = 0, ncases = 0;
     results_mode mode;
-    if (parse_rungs(o.rungs, selected, &nrungs) ||
+    gemm_case cases[MAX_CASES];
+    if (parse_cases(&o, cases, &ncases) || parse_rungs(o.rungs, selected, &nrungs) ||
         check_params(selected, nrungs, o.overrides, o.noverrides) ||
         cli_output_mode("run", &o.output, &mode))
         return EXIT_USAGE;
@@ -391,7 +477,12 @@ int cmd_run(int argc, char **argv)
         exit_code = cli_usage_error("run", "%s", msg);
         goto out;
     }
-    if (cli_check_memory("run", targets, ntargets, sizes, nsizes)) {
+    /* The widest case's elements: double when any case is. */
+    size_t elem = sizeof(float);
+    for (int c = 0; c < ncases; c++)
+        if (gemm_elem_bytes(cases[c].precision) > elem)
+            elem = gemm_elem_bytes(cases[c].precision);
+    if (cli_check_memory("run", targets, ntargets, sizes, nsizes, elem)) {
         exit_code = EXIT_USAGE;
         goto out;
     }
@@ -411,7 +502,8 @@ int cmd_run(int argc, char **argv)
 
     run_plan plan = {
         .targets = targets, .ntargets = ntargets, .rungs = selected, .nrungs = nrungs,
-        .sizes = sizes, .nsizes = nsizes, .overrides = o.overrides,
+        .sizes = sizes, .nsizes = nsizes, .cases = cases, .ncases = ncases,
+        .overrides = o.overrides,
         .noverrides = o.noverrides, .reps = (int)o.reps, .max_seconds = o.max_seconds,
         .verify = o.verify, .full_limit = o.full_limit, .seed = (uint64_t)o.seed,
         .writer = writer, .small_defaults = o.small_defaults,

@@ -206,7 +206,7 @@ static const rung *find_library(const run_target *t)
     int count;
     const rung *all = registry_all(&count);
     for (int i = 0; i < count; i++)
-        if (all[i].kind == RUNG_LIBRARY && t->ops->library_sgemm &&
+        if (all[i].kind == RUNG_LIBRARY && t->ops->library_gemm &&
             strcmp(all[i].library_backend, t->dev.backend) == 0)
             return &all[i];
     return NULL;
@@ -244,7 +244,7 @@ static int open_session(const select_options *o, select_session *s)
                         DEFAULT_SIZES_CPU, &s->targets, &s->ntargets, &s->shapes, &s->nshapes))
         return EXIT_USAGE;
     const device_info *dev = &s->targets[0].dev;
-    if (cli_check_memory("select", s->targets, 1, s->shapes, s->nshapes))
+    if (cli_check_memory("select", s->targets, 1, s->shapes, s->nshapes, sizeof(float)))
         return EXIT_USAGE;
     int code = o->rungs ? parse_rungs(o->rungs, dev->backend, s->rungs, &s->nrungs)
                         : default_rungs(dev->backend, s->rungs, &s->nrungs);

@@ -88,6 +88,7 @@ typedef struct {
     param_override pinned[MAX_PINNED];
     int npinned;
     int dry_run;
+    gemm_precision precision;
 } tune_options;
 
 static int parse_options(int argc, char **argv, tune_options *o)
@@ -334,7 +335,8 @@ static int open_target(const tune_options *o, tune_session *s)
     if (s->nsizes > MAX_TUNE_SIZES)
         return cli_usage_error("tune", "%d sizes: every candidate runs every size, so tune "
                                "with at most %d", s->nsizes, MAX_TUNE_SIZES);
-    return cli_check_memory("tune", s->targets, 1, s->sizes, s->nsizes) ? EXIT_USAGE : 0;
+    return cli_check_memory("tune", s->targets, 1, s->sizes, s->nsizes,
+                            gemm_elem_bytes(o->precision)) ? EXIT_USAGE : 0;
 }
 
 /* Builds the space and finds the defaults in it; 0 or EXIT_USAGE. */
@@ -348,15 +350,15 @@ static int build_space(const tune_options *o, const rung *r, tune_session *s, in
         return cli_usage_error("tune", "rung %d (%s) cannot run on %s: %s (use --backend %s)",
                                r->number, r->name, dev->backend, r->only_reason,
                                r->only_backend);
-    if (tune_space_build(&s->space, r, o->pinned, o->npinned, dev, s->sizes, s->nsizes,
-                         msg) != LADDER_OK)
+    if (tune_space_build(&s->space, r, o->pinned, o->npinned, dev, o->precision, s->sizes,
+                         s->nsizes, msg) != LADDER_OK)
         return cli_usage_error("tune", "%s", msg);
     /* The defaults this device would run (with the pinned values), as the start point. */
     int values[RUNG_MAX_PARAMS] = {0};
     const char *source;
     *start = -1;
-    ladder_status st = params_resolve(r, o->pinned, o->npinned, 0, dev, values,
-                                             &source, msg);
+    ladder_status st = params_resolve(r, o->pinned, o->npinned, 0, dev, o->precision, values,
+                                      &source, msg);
     rung_params_string(r, values, defaults, size);
     if (st == LADDER_OK)
         *start = tune_space_find(&s->space, values);
@@ -514,6 +516,7 @@ int cmd_tune(int argc, char **argv)
             .space = &s.space, .strategy = strategy, .budget_configs = budget_configs,
             .budget_seconds = budget_seconds, .reps = (int)o.reps,
             .max_seconds = o.max_seconds, .seed = (uint64_t)o.seed, .start = start,
+            .precision = o.precision,
         };
         if (!code)
             code = search(&o, r, &s, &plan, db_path, mode);

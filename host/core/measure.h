@@ -9,10 +9,10 @@
 
 /* The work to time: enqueues everything a user would wait for (helper kernels too). */
 typedef ladder_status (*work_fn)(void *ctx, char *msg);
-/* Fills the output with NaN before the verified run. */
+/* Prepares the output before the verified run: NaN, or C's start when beta != 0. */
 typedef ladder_status (*poison_fn)(void *ctx, char *msg);
 /* Copies the result to the host for checking. */
-typedef ladder_status (*fetch_fn)(void *ctx, float *C, char *msg);
+typedef ladder_status (*fetch_fn)(void *ctx, void *C, char *msg);
 
 typedef struct {
     const backend_ops *ops;   /* NULL: host work, timed with the host clock */
@@ -24,7 +24,8 @@ typedef struct {
     const reference *ref;     /* NULL: no verification */
     double unit_roundoff;     /* of the arithmetic checked against ref (exec_rung sets it:
                                  rung_unit_roundoff) */
-    float *host_c;            /* M x N scratch for the fetched result */
+    void *host_c;             /* M x N scratch for the fetched result (the reference's
+                                 precision) */
     int reps;
     double max_seconds;
 } measure_job;

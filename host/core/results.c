@@ -17,52 +17,60 @@
 #define SEED(member) COLUMN_SEED, MEMBER(member), NULL, 0
 #define REAL(member, format, shown) COLUMN_REAL, MEMBER(member), format, shown
 static const result_column columns[] = {
-    {"date", TEXT(date), "UTC time the row was measured (ISO 8601)"},
-    {"version", TEXT(version), "gemm-ladder version (`0.1.0+<git describe>`)"},
-    {"host", TEXT(host), "host name"},
-    {"backend", TEXT(backend), "`opencl`, `cuda` or `cpu` (the host BLAS)"},
+    {"date", TEXT(date), "UTC time the row was measured (ISO 8601)", NULL},
+    {"version", TEXT(version), "gemm-ladder version (`0.1.0+<git describe>`)", NULL},
+    {"host", TEXT(host), "host name", NULL},
+    {"backend", TEXT(backend), "`opencl`, `cuda` or `cpu` (the host BLAS)", NULL},
     {"device", TEXT(device),
-     "as the driver reports them (CUDA: driver, NVRTC and cuBLAS versions)"},
-    {"vendor", TEXT(vendor), NULL},
-    {"driver", TEXT(driver), NULL},
+     "as the driver reports them (CUDA: driver, NVRTC and cuBLAS versions)", NULL},
+    {"vendor", TEXT(vendor), NULL, NULL},
+    {"driver", TEXT(driver), NULL, NULL},
     {"compute_units", INT(compute_units),
-     "compute units (SMs) and maximum clock"},
-    {"clock_mhz", INT(clock_mhz), NULL},
+     "compute units (SMs) and maximum clock", NULL},
+    {"clock_mhz", INT(clock_mhz), NULL, NULL},
     {"peak_gflops", REAL(peak_gflops, "%.0f", SHOWN_POSITIVE),
      "FP32 peak where the backend can tell (NVIDIA: SMs × FP32 lanes per SM × 2 × clock); "
-     "empty when unknown, never guessed"},
+     "empty when unknown, never guessed", NULL},
     {"rung", INT(rung),
      "rung number and name; 0 and `cublas` / `clblast` / `cpu` for baselines; 0 and `auto` "
-     "for the shape-aware entry"},
-    {"rung_name", TEXT(rung_name), NULL},
+     "for the shape-aware entry", NULL},
+    {"rung_name", TEXT(rung_name), NULL, NULL},
     {"params", TEXT(params),
      "parameters used (`TS=32 WPT=8`; for `auto`, the rung it ran first: `rung=15 TSM=128 "
      "...`) and where they came from: `default`, `small-default`, `user`, `tuned` (the "
      "tuning database), `tune-candidate` (a row of `ladder tune`'s or `ladder select`'s "
      "candidates file), `selected` (`auto`, from its selection table), `fallback` (`auto`, "
-     "by its rule)"},
-    {"param_source", TEXT(param_source), NULL},
-    {"M", LONG(M), "sizes: A is M×K, B is K×N, C is M×N, column-major"},
-    {"N", LONG(N), NULL},
-    {"K", LONG(K), NULL},
+     "by its rule)", NULL},
+    {"param_source", TEXT(param_source), NULL, NULL},
+    {"M", LONG(M), "sizes: op(A) is M×K, op(B) is K×N, C is M×N", NULL},
+    {"N", LONG(N), NULL, NULL},
+    {"K", LONG(K), NULL, NULL},
+    {"precision", TEXT(precision), "the case: `single` or `double`; the transposes, op(A) "
+     "then op(B) (`NN`, `NT`, `TN`, `TT`); the layout, `col` (column-major) or `row`; "
+     "alpha and beta of C = alpha·op(A)·op(B) + beta·C. Older files lack these columns: "
+     "their rows read as `single`, `NN`, `col`, 1, 0", "single"},
+    {"trans", TEXT(trans), NULL, "NN"},
+    {"layout", TEXT(layout), NULL, "col"},
+    {"alpha", REAL(alpha, "%.17g", SHOWN_ALWAYS), NULL, "1"},
+    {"beta", REAL(beta, "%.17g", SHOWN_ALWAYS), NULL, "0"},
     {"reps", INT(reps),
-     "timed repetitions and their median, min, max in milliseconds"},
-    {"median_ms", REAL(median_ms, "%.6g", SHOWN_TIMED), NULL},
-    {"min_ms", REAL(min_ms, "%.6g", SHOWN_TIMED), NULL},
-    {"max_ms", REAL(max_ms, "%.6g", SHOWN_TIMED), NULL},
-    {"gflops", REAL(gflops, "%.2f", SHOWN_TIMED), "2·M·N·K / median"},
+     "timed repetitions and their median, min, max in milliseconds", NULL},
+    {"median_ms", REAL(median_ms, "%.6g", SHOWN_TIMED), NULL, NULL},
+    {"min_ms", REAL(min_ms, "%.6g", SHOWN_TIMED), NULL, NULL},
+    {"max_ms", REAL(max_ms, "%.6g", SHOWN_TIMED), NULL, NULL},
+    {"gflops", REAL(gflops, "%.2f", SHOWN_TIMED), "2·M·N·K / median", NULL},
     {"vs_library", REAL(vs_library, "%.4f", SHOWN_POSITIVE),
      "gflops as a fraction of the vendor library measured on the same device and size in "
-     "the same run, and which library"},
-    {"library", TEXT(library), NULL},
+     "the same run, and which library", NULL},
+    {"library", TEXT(library), NULL, NULL},
     {"error_ratio", REAL(error_ratio, "%.4g", SHOWN_CHECKED),
      "largest |error| / bound over the checked elements (≤ 1 passes); the bound uses the "
-     "rung's unit roundoff (`ladder list`)"},
-    {"verify", TEXT(verify), "`full`, `sampled` or `off`"},
+     "rung's unit roundoff (`ladder list`)", NULL},
+    {"verify", TEXT(verify), "`full`, `sampled` or `off`", NULL},
     {"status", TEXT(status),
-     "`ok`, `FAILED` (wrong result), `unsupported` (cannot run here; see reason), `error`"},
-    {"reason", TEXT(reason), "why, for rows that are not ok"},
-    {"seed", SEED(seed), "seed of the inputs"},
+     "`ok`, `FAILED` (wrong result), `unsupported` (cannot run here; see reason), `error`", NULL},
+    {"reason", TEXT(reason), "why, for rows that are not ok", NULL},
+    {"seed", SEED(seed), "seed of the inputs", NULL},
 };
 #undef TEXT
 #undef INT
@@ -80,7 +88,7 @@ const result_column *results_columns(int *count)
 
 const char *results_header(void)
 {
-    static char header[512];
+    static char header[1024];
     if (!header[0]) {
         size_t used = 0;
         for (int i = 0; i < NCOLUMNS; i++)
@@ -122,6 +130,8 @@ static int real_shown(const result_column *c, const result_row *r, double v)
         return timed;
     case SHOWN_CHECKED:
         return timed && v >= 0 && strcmp(r->verify, "off") != 0;
+    case SHOWN_ALWAYS:
+        return 1;
     }
     return 0;
 }
@@ -249,12 +259,13 @@ static int row_from_fields(char **f, const int *col, result_row *row)
 {
     memset(row, 0, sizeof *row);
     for (int i = 0; i < NCOLUMNS; i++)
-        if (!parse_field(&columns[i], f[col[i]], row))
+        if (!parse_field(&columns[i], col[i] >= 0 ? f[col[i]] : columns[i].absent, row))
             return i;
     return -1;
 }
 
-/* Maps header names to positions; returns 0 if a column of the schema is missing. */
+/* Maps header names to positions (-1: a column an older file lacks, which takes its
+ * `absent` value); returns 0 if a required column of the schema is missing. */
 static int map_header(char **f, int n, int *col, const char **missing)
 {
     for (int i = 0; i < NCOLUMNS; i++) {
@@ -262,12 +273,33 @@ static int map_header(char **f, int n, int *col, const char **missing)
         for (int j = 0; j < n; j++)
             if (strcmp(f[j], columns[i].name) == 0)
                 col[i] = j;
-        if (col[i] < 0) {
+        if (col[i] < 0 && !columns[i].absent) {
             *missing = columns[i].name;
             return 0;
         }
     }
     return 1;
+}
+
+void results_set_case(result_row *row, const gemm_case *cs)
+{
+    snprintf(row->precision, sizeof row->precision, "%s", gemm_precision_name(cs->precision));
+    gemm_trans_name(cs->trans_a, cs->trans_b, row->trans);
+    snprintf(row->layout, sizeof row->layout, "%s", gemm_layout_name(cs->layout));
+    row->alpha = cs->alpha;
+    row->beta = cs->beta;
+}
+
+ladder_status results_row_case(const result_row *row, gemm_case *cs, char *msg)
+{
+    *cs = GEMM_CASE_DEFAULT;
+    if (gemm_parse_precision(row->precision, &cs->precision, msg) != LADDER_OK ||
+        gemm_parse_trans(row->trans, &cs->trans_a, &cs->trans_b, msg) != LADDER_OK ||
+        gemm_parse_layout(row->layout, &cs->layout, msg) != LADDER_OK)
+        return LADDER_ERROR;
+    cs->alpha = row->alpha;
+    cs->beta = row->beta;
+    return LADDER_OK;
 }
 
 ladder_status results_read(const char *path, result_row **rows, int *count, char *msg)
@@ -326,6 +358,12 @@ ladder_status results_read(const char *path, result_row **rows, int *count, char
         if (bad >= 0) {
             st = ladder_fail(msg, LADDER_ERROR, "%s:%d: column %s: '%s' is not a number",
                              path, lineno, columns[bad].name, f[col[bad]]);
+            break;
+        }
+        gemm_case cs;
+        char why[LADDER_MSG];
+        if (results_row_case(&row, &cs, why) != LADDER_OK) {
+            st = ladder_fail(msg, LADDER_ERROR, "%s:%d: %.900s", path, lineno, why);
             break;
         }
         result_row *grown = realloc(*rows, (size_t)(*count + 1) * sizeof **rows);

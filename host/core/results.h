@@ -13,6 +13,7 @@
 #define LADDER_RESULTS_H
 
 #include <stdio.h>
+#include "base/gemm_case.h"
 #include "base/status.h"
 
 typedef struct {
@@ -31,6 +32,10 @@ typedef struct {
     char params[128];     /* "TS=32 WPT=8"; empty for baselines */
     char param_source[16];/* default | small-default | user */
     long M, N, K;
+    char precision[8];    /* single | double */
+    char trans[4];        /* NN | NT | TN | TT: op(A), op(B) */
+    char layout[4];       /* col | row */
+    double alpha, beta;
     int reps;
     double median_ms, min_ms, max_ms;
     double gflops;        /* 2*M*N*K / median time */
@@ -60,6 +65,7 @@ typedef enum {
     SHOWN_POSITIVE, /* the value is above 0 (0 means unknown or not measured) */
     SHOWN_TIMED,    /* the row was timed (median_ms > 0) */
     SHOWN_CHECKED,  /* the row was timed and verified, and the value is not negative */
+    SHOWN_ALWAYS,   /* always */
 } column_shown;
 
 typedef struct {
@@ -70,10 +76,20 @@ typedef struct {
     column_shown shown;   /* COLUMN_REAL: when it is written */
     const char *meaning;  /* the README's text; NULL: described with the column above it,
                              in one README row ("`device`, `vendor`, `driver`") */
+    const char *absent;   /* the value of a row from an older file whose header lacks the
+                             column (the case columns: what every older row measured);
+                             NULL: the column is required */
 } result_column;
 
 /* The columns, in file order; *count gets how many. */
 const result_column *results_columns(int *count);
+
+/* Writes case `cs` into the row's case columns (precision, trans, layout, alpha, beta). */
+void results_set_case(result_row *row, const gemm_case *cs);
+
+/* The case a row records (an older file's rows: single, NN, col, 1, 0). LADDER_ERROR when a
+ * case column holds a word that is no case's. */
+ladder_status results_row_case(const result_row *row, gemm_case *cs, char *msg);
 
 /* The header line, without newline. */
 const char *results_header(void);

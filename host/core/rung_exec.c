@@ -50,10 +50,10 @@ void program_cache_free(program_cache *pc, const backend_ops *ops)
 }
 
 void program_cache_drop(program_cache *pc, const run_target *t, const rung *r,
-                        const int *values)
+                        const int *values, const gemm_case *kc)
 {
     char defines[256], key[256];
-    rung_compile_options(r, values, &t->dev, defines, sizeof defines);
+    rung_compile_options(r, values, &t->dev, kc, defines, sizeof defines);
     snprintf(key, sizeof key, "%s %s", r->id, defines); /* as program_cache_get makes it */
     for (int i = 0; i < pc->n; i++)
         if (strcmp(pc->key[i], key) == 0) {
@@ -94,33 +94,38 @@ ladder_status program_cache_get(program_cache *pc, const run_target *t, const ch
 
 /* ---- per-size buffers -------------------------------------------------------------- */
 
-static ladder_status alloc_upload(run_target *t, gpu_buffer **buf, const float *src,
-                                  size_t elems, char *msg)
+static ladder_status alloc_upload(run_target *t, gpu_buffer **buf, const void *src,
+                                  size_t bytes, char *msg)
 {
-    ladder_status st = t->ops->alloc(t->session, elems * sizeof(float), buf, msg);
+    ladder_status st = t->ops->alloc(t->session, bytes, buf, msg);
     if (st == LADDER_OK && src)
-        st = t->ops->upload(t->session, *buf, src, elems * sizeof(float), msg);
+        st = t->ops->upload(t->session, *buf, src, bytes, msg);
     return st;
 }
 
 ladder_status size_context_open(size_context *sc, run_target *t, const gemm_size *s,
-                                const float *A, const float *B, float *scratch, char *msg)
+                                const gemm_case *cs, const void *A, const void *B,
+                                const void *C0, void *scratch, char *msg)
 {
     memset(sc, 0, sizeof *sc);
     sc->target = t;
+    sc->cs = *cs;
     sc->M = s->M;
     sc->N = s->N;
     sc->K = s->K;
+    gemm_case_colmajor(cs, s->M, s->N, s->K, &sc->cm);
+    sc->elem = gemm_elem_bytes(cs->precision);
     sc->host_a = A;
     sc->host_b = B;
+    sc->host_c0 = cs->beta != 0.0 ? C0 : NULL;
     sc->host_c = scratch;
     if (!t->ops)
         return LADDER_OK;
-    ladder_status st = alloc_upload(t, &sc->a, A, (size_t)s->M * s->K, msg);
+    ladder_status st = alloc_upload(t, &sc->a, A, (size_t)s->M * s->K * sc->elem, msg);
     if (st == LADDER_OK)
-        st = alloc_upload(t, &sc->b, B, (size_t)s->K * s->N, msg);
+        st = alloc_upload(t, &sc->b, B, (size_t)s->K * s->N * sc->elem, msg);
     if (st == LADDER_OK)
-        st = alloc_upload(t, &sc->c, NULL, (size_t)s->M * s->N, msg);
+        st = alloc_upload(t, &sc->c, NULL, (size_t)s->M * s->N * sc->elem, msg);
     if (st != LADDER_OK)
         size_context_close(sc);
     return st;
@@ -137,17 +142,32 @@ void size_context_close(size_context *sc)
     sc->a = sc->b = sc->c = NULL;
 }
 
-/* Uploads NaN into a device buffer of `elems` floats. */
-static ladder_status poison_buffer(run_target *t, gpu_buffer *buf, size_t elems, char *msg)
+/* Uploads NaN into a device buffer of `elems` elements of `elem` bytes. */
+static ladder_status poison_buffer(run_target *t, gpu_buffer *buf, size_t elems, size_t elem,
+                                   char *msg)
 {
-    float *nan_fill = malloc(elems * sizeof(float));
+    void *nan_fill = malloc(elems * elem);
     if (!nan_fill)
         return ladder_fail(msg, LADDER_ERROR, "out of host memory");
     for (size_t i = 0; i < elems; i++)
-        nan_fill[i] = NAN;
-    ladder_status st = t->ops->upload(t->session, buf, nan_fill, elems * sizeof(float), msg);
+        if (elem == sizeof(double))
+            ((double *)nan_fill)[i] = NAN;
+        else
+            ((float *)nan_fill)[i] = NAN;
+    ladder_status st = t->ops->upload(t->session, buf, nan_fill, elems * elem, msg);
     free(nan_fill);
     return st;
+}
+
+/* Before the verified run, C holds what the call must not read (NaN) when beta = 0, and
+ * C's start when it must (beta != 0). */
+static ladder_status prepare_c(size_context *sc, char *msg)
+{
+    const size_t n = (size_t)sc->M * sc->N;
+    if (!sc->host_c0)
+        return poison_buffer(sc->target, sc->c, n, sc->elem, msg);
+    return sc->target->ops->upload(sc->target->session, sc->c, sc->host_c0, n * sc->elem,
+                                   msg);
 }
 
 /* ---- one kernel rung ---------------------------------------------------------------- */
@@ -157,13 +177,15 @@ typedef struct {
     size_context *sc;
     const rung *r;
     const int *values;
+    long M, N, K;          /* the column-major call's sizes (sc->cm) */
+    gpu_buffer *opa, *opb; /* its first and second operand: A and B, or B and A */
     gpu_program *gemm, *helpers;
     long Mp, Np, Kp;       /* the sizes the kernel sees */
     int padded;            /* A, B (and C) go through padded copies */
     gpu_buffer *bt;        /* B transposed (and padded), if the rung reads B^T */
     gpu_buffer *ap, *bp, *cp; /* padded copies, if padded */
     gpu_buffer *w;         /* the workspace of a rung of several kernels */
-    size_t w_floats;       /* its size (at least 1) */
+    size_t w_floats;       /* its size in elements (at least 1) */
     launch_shape shape;    /* what those kernels see */
 } kernel_ctx;
 
@@ -185,22 +207,42 @@ static ladder_status launch_helper(kernel_ctx *k, const char *name, long src_row
     return t->ops->launch(t->session, k->helpers, name, &d, args, 6, msg);
 }
 
+/* alpha or beta as the kernel takes it: a float, or a double under -DLADDER_DOUBLE. */
+static kernel_arg scalar_arg(gemm_precision p, double v)
+{
+    if (p == PRECISION_DOUBLE)
+        return (kernel_arg){.kind = ARG_DOUBLE, .d = v};
+    return (kernel_arg){.kind = ARG_FLOAT, .f = (float)v};
+}
+
 ladder_status rung_enqueue_blas(const run_target *t, gpu_program *prog, const rung *r,
                                 const int *values, const blas_call *call, int compute_units,
                                 gpu_buffer *w, char *msg)
 {
+    gemm_call g = {.c = GEMM_CASE_DEFAULT, .M = call->M, .N = call->N, .K = call->K,
+                   .lda = call->lda, .ldb = call->ldb, .ldc = call->ldc};
+    g.c.trans_a = call->trans_a;
+    g.c.trans_b = call->trans_b;
+    char who[64];
+    snprintf(who, sizeof who, "rung %d (%s)", r->number, r->name);
+    ladder_status st = gemm_check_call(who, &g, msg);
+    if (st != LADDER_OK || call->M == 0 || call->N == 0)
+        return st; /* an empty C: nothing to do, as in BLAS */
+    /* alpha = 0 never reads A or B (BLAS): the kernel then gets K = 0, a product of nothing,
+     * and computes C = beta * C. */
+    const int K = call->alpha == 0.0 ? 0 : call->K;
     const kernel_arg args[12] = {
         {.kind = ARG_INT, .i = call->M},        {.kind = ARG_INT, .i = call->N},
-        {.kind = ARG_INT, .i = call->K},        {.kind = ARG_FLOAT, .f = call->alpha},
+        {.kind = ARG_INT, .i = K},              scalar_arg(call->precision, call->alpha),
         {.kind = ARG_BUFFER, .buffer = call->A}, {.kind = ARG_INT, .i = call->lda},
         {.kind = ARG_BUFFER, .buffer = call->B}, {.kind = ARG_INT, .i = call->ldb},
-        {.kind = ARG_FLOAT, .f = call->beta},   {.kind = ARG_BUFFER, .buffer = call->C},
+        scalar_arg(call->precision, call->beta), {.kind = ARG_BUFFER, .buffer = call->C},
         {.kind = ARG_INT, .i = call->ldc},      {.kind = ARG_BUFFER, .buffer = w},
     };
     rung_launch l[RUNG_MAX_LAUNCHES];
     int n = 1;
     if (r->launches) {
-        const launch_shape shape = {call->M, call->N, call->K, compute_units};
+        const launch_shape shape = {call->M, call->N, K, compute_units};
         n = r->launches(values, &shape, l);
         if (n < 1 || n > RUNG_MAX_LAUNCHES)
             return ladder_fail(msg, LADDER_ERROR, "rung %d (%s) lists %d launches (1 to %d)",
@@ -209,7 +251,6 @@ ladder_status rung_enqueue_blas(const run_target *t, gpu_program *prog, const ru
         l[0].kernel = "gemm";
         r->geometry(values, call->M, call->N, &l[0].dims);
     }
-    ladder_status st = LADDER_OK;
     for (int i = 0; i < n && st == LADDER_OK; i++)
         st = t->ops->launch(t->session, prog, l[i].kernel, &l[i].dims, args,
                             r->launches ? 12 : 11, msg);
@@ -223,26 +264,29 @@ static ladder_status kernel_work(void *ctx, char *msg)
     size_context *sc = k->sc;
     run_target *t = sc->target;
     ladder_status st = LADDER_OK;
-    gpu_buffer *a = sc->a, *b = sc->b, *c = k->padded ? k->cp : sc->c;
+    gpu_buffer *a = k->opa, *b = k->opb, *c = k->padded ? k->cp : sc->c;
 
     if (k->r->transposes_b) {
-        st = launch_helper(k, "pad_transpose", sc->K, sc->N, sc->b, k->Np, k->Kp, k->bt, msg);
+        st = launch_helper(k, "pad_transpose", k->K, k->N, k->opb, k->Np, k->Kp, k->bt, msg);
         b = k->bt;
     } else if (k->padded) {
-        st = launch_helper(k, "pad_copy", sc->K, sc->N, sc->b, k->Kp, k->Np, k->bp, msg);
+        st = launch_helper(k, "pad_copy", k->K, k->N, k->opb, k->Kp, k->Np, k->bp, msg);
         b = k->bp;
     }
     if (st == LADDER_OK && k->padded) {
-        st = launch_helper(k, "pad_copy", sc->M, sc->K, sc->a, k->Mp, k->Kp, k->ap, msg);
+        st = launch_helper(k, "pad_copy", k->M, k->K, k->opa, k->Mp, k->Kp, k->ap, msg);
         a = k->ap;
     }
     if (st != LADDER_OK)
         return st;
 
     if (k->r->blas_args) {
-        /* C = 1 * A * B + 0 * C with tight leading dimensions: what the libraries get. */
-        const blas_call call = {(int)k->Mp, (int)k->Np, (int)k->Kp, 1.0f, a, (int)k->Mp,
-                                b, (int)k->Kp, 0.0f, c, (int)k->Mp};
+        /* The case's call with tight leading dimensions: what the libraries get (a BLAS-
+         * call rung never pads, so these are the call's own sizes). */
+        const gemm_call *g = &sc->cm.call;
+        const blas_call call = {(int)k->Mp, (int)k->Np, (int)k->Kp, g->c.alpha, a, (int)g->lda,
+                                b, (int)g->ldb, g->c.beta, c, (int)g->ldc, g->c.trans_a,
+                                g->c.trans_b, g->c.precision};
         st = rung_enqueue_blas(t, k->gemm, k->r, k->values, &call, k->shape.compute_units,
                                k->w, msg);
     } else {
@@ -256,7 +300,7 @@ static ladder_status kernel_work(void *ctx, char *msg)
         st = t->ops->launch(t->session, k->gemm, "gemm", &d, args, 6, msg);
     }
     if (st == LADDER_OK && k->padded)
-        st = launch_helper(k, "pad_copy", k->Mp, k->Np, k->cp, sc->M, sc->N, sc->c, msg);
+        st = launch_helper(k, "pad_copy", k->Mp, k->Np, k->cp, k->M, k->N, sc->c, msg);
     return st;
 }
 
@@ -264,23 +308,23 @@ static ladder_status kernel_poison(void *ctx, char *msg)
 {
     kernel_ctx *k = ctx;
     size_context *sc = k->sc;
-    ladder_status st = poison_buffer(sc->target, sc->c, (size_t)sc->M * sc->N, msg);
+    ladder_status st = prepare_c(sc, msg);
     if (st == LADDER_OK && k->padded)
-        st = poison_buffer(sc->target, k->cp, (size_t)k->Mp * k->Np, msg);
+        st = poison_buffer(sc->target, k->cp, (size_t)k->Mp * k->Np, sc->elem, msg);
     if (st == LADDER_OK && k->w)
-        st = poison_buffer(sc->target, k->w, k->w_floats, msg);
+        st = poison_buffer(sc->target, k->w, k->w_floats, sc->elem, msg);
     return st;
 }
 
 /* Copies C of this size to the host; the ctx of the library's work is the size_context. */
-static ladder_status device_fetch(void *ctx, float *C, char *msg)
+static ladder_status device_fetch(void *ctx, void *C, char *msg)
 {
     size_context *sc = ctx;
     return sc->target->ops->download(sc->target->session, C, sc->c,
-                                     (size_t)sc->M * sc->N * sizeof(float), msg);
+                                     (size_t)sc->M * sc->N * sc->elem, msg);
 }
 
-static ladder_status kernel_fetch(void *ctx, float *C, char *msg)
+static ladder_status kernel_fetch(void *ctx, void *C, char *msg)
 {
     return device_fetch(((kernel_ctx *)ctx)->sc, C, msg);
 }
@@ -301,18 +345,22 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
                                  measure_result *out, char *msg)
 {
     run_target *t = sc->target;
-    kernel_ctx k = {.sc = sc, .r = r, .values = values};
+    const size_t elem = sc->elem;
+    kernel_ctx k = {.sc = sc, .r = r, .values = values, .M = sc->cm.call.M,
+                    .N = sc->cm.call.N, .K = sc->cm.call.K,
+                    .opa = sc->cm.swapped ? sc->b : sc->a,
+                    .opb = sc->cm.swapped ? sc->a : sc->b};
     int mult[3] = {1, 1, 1};
     if (r->multiples)
         r->multiples(values, mult);
-    gemm_size size = {sc->M, sc->N, sc->K};
+    gemm_size size = {k.M, k.N, k.K};
     ladder_status st = rung_check_size(r, values, &size, msg);
     if (st != LADDER_OK)
         return st;
-    k.Mp = round_up_long(sc->M, mult[0]);
-    k.Np = round_up_long(sc->N, mult[1]);
-    k.Kp = round_up_long(sc->K, mult[2]);
-    k.padded = r->pads && (k.Mp != sc->M || k.Np != sc->N || k.Kp != sc->K);
+    k.Mp = round_up_long(k.M, mult[0]);
+    k.Np = round_up_long(k.N, mult[1]);
+    k.Kp = round_up_long(k.K, mult[2]);
+    k.padded = r->pads && (k.Mp != k.M || k.Np != k.N || k.Kp != k.K);
 
     /* Padded copies must fit in 32-bit indices and in the device's memory. */
     if ((double)k.Mp * k.Kp >= 2147483648.0 || (double)k.Kp * k.Np >= 2147483648.0 ||
@@ -327,14 +375,14 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
     if (r->launches) {
         k.w_floats = rung_workspace(r, values, &k.shape);
         extra += (double)k.w_floats;
-        if (t->dev.max_alloc_bytes && k.w_floats * sizeof(float) > t->dev.max_alloc_bytes)
+        if (t->dev.max_alloc_bytes && k.w_floats * elem > t->dev.max_alloc_bytes)
             return ladder_fail(msg, LADDER_UNSUPPORTED,
                                "needs a workspace of %.0f MiB, the device allocates at most "
-                               "%.0f MiB at once", k.w_floats * 4.0 / 1048576.0,
+                               "%.0f MiB at once", (double)(k.w_floats * elem) / 1048576.0,
                                (double)t->dev.max_alloc_bytes / 1048576.0);
     }
-    double total = 4.0 * ((double)sc->M * sc->K + (double)sc->K * sc->N +
-                          (double)sc->M * sc->N + extra);
+    double total = (double)elem * ((double)k.M * k.K + (double)k.K * k.N +
+                                   (double)k.M * k.N + extra);
     if (total > (double)t->dev.global_mem_bytes)
         return ladder_fail(msg, LADDER_UNSUPPORTED,
                            "needs %.0f MiB of device memory (with padded copies), the device "
@@ -342,19 +390,22 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
                            (double)t->dev.global_mem_bytes / 1048576.0);
 
     char defines[256];
-    rung_compile_options(r, values, &t->dev, defines, sizeof defines);
+    rung_compile_options(r, values, &t->dev, &sc->cm.call.c, defines, sizeof defines);
     st = program_cache_get(pc, t, r->id, defines, &k.gemm, msg);
+    /* The helpers move elements of the case's precision, through the same switch. */
+    const char *helper_defines = sc->cs.precision == PRECISION_DOUBLE ? "-DLADDER_DOUBLE=1"
+                                                                      : "";
     if (st == LADDER_OK && (r->transposes_b || r->pads))
-        st = program_cache_get(pc, t, "helpers", "", &k.helpers, msg);
+        st = program_cache_get(pc, t, "helpers", helper_defines, &k.helpers, msg);
     if (st == LADDER_OK && (r->transposes_b || k.padded))
-        st = t->ops->alloc(t->session, (size_t)k.Kp * k.Np * sizeof(float),
+        st = t->ops->alloc(t->session, (size_t)k.Kp * k.Np * elem,
                            r->transposes_b ? &k.bt : &k.bp, msg);
     if (st == LADDER_OK && k.padded)
-        st = t->ops->alloc(t->session, (size_t)k.Mp * k.Kp * sizeof(float), &k.ap, msg);
+        st = t->ops->alloc(t->session, (size_t)k.Mp * k.Kp * elem, &k.ap, msg);
     if (st == LADDER_OK && k.padded)
-        st = t->ops->alloc(t->session, (size_t)k.Mp * k.Np * sizeof(float), &k.cp, msg);
+        st = t->ops->alloc(t->session, (size_t)k.Mp * k.Np * elem, &k.cp, msg);
     if (st == LADDER_OK && r->launches)
-        st = t->ops->alloc(t->session, k.w_floats * sizeof(float), &k.w, msg);
+        st = t->ops->alloc(t->session, k.w_floats * elem, &k.w, msg);
     if (st == LADDER_OK) {
         measure_job job = *defaults;
         job.work = kernel_work;
@@ -369,48 +420,54 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
 
 /* ---- the vendor library ------------------------------------------------------------- */
 
+/* The libraries get the case as the user wrote it, in its own layout (cuBLAS swaps the
+ * operands of a row-major call itself): verification, which reads the column-major call,
+ * checks that the two agree. */
 static ladder_status library_work(void *ctx, char *msg)
 {
     size_context *sc = ctx;
     run_target *t = sc->target;
-    return t->ops->library_sgemm(t->session, (int)sc->M, (int)sc->N, (int)sc->K, sc->a, sc->b,
-                                 sc->c, msg);
+    gemm_call g;
+    gemm_call_tight(&sc->cs, sc->M, sc->N, sc->K, &g);
+    return t->ops->library_gemm(t->session, &g, sc->a, sc->b, sc->c, msg);
 }
 
-static ladder_status library_poison(void *ctx, char *msg)
-{
-    size_context *sc = ctx;
-    return poison_buffer(sc->target, sc->c, (size_t)sc->M * sc->N, msg);
-}
+static ladder_status library_poison(void *ctx, char *msg) { return prepare_c(ctx, msg); }
 
 /* ---- the host BLAS ------------------------------------------------------------------ */
 
 typedef struct {
     size_context *sc;
-    float *c;
+    void *c;
 } host_ctx;
 
 static ladder_status host_work(void *ctx, char *msg)
 {
     host_ctx *h = ctx;
-    host_sgemm((int)h->sc->M, (int)h->sc->N, (int)h->sc->K, h->sc->host_a, h->sc->host_b,
-               h->c);
-    return LADDER_OK;
+    gemm_call g;
+    gemm_call_tight(&h->sc->cs, h->sc->M, h->sc->N, h->sc->K, &g);
+    return host_gemm(&g, h->sc->host_a, h->sc->host_b, h->c, msg);
 }
 
 static ladder_status host_poison(void *ctx, char *msg)
 {
     host_ctx *h = ctx;
     size_t n = (size_t)h->sc->M * h->sc->N;
-    for (size_t i = 0; i < n; i++)
-        h->c[i] = NAN;
+    if (h->sc->host_c0)
+        memcpy(h->c, h->sc->host_c0, n * h->sc->elem);
+    else if (h->sc->elem == sizeof(double))
+        for (size_t i = 0; i < n; i++)
+            ((double *)h->c)[i] = NAN;
+    else
+        for (size_t i = 0; i < n; i++)
+            ((float *)h->c)[i] = NAN;
     return LADDER_OK;
 }
 
-static ladder_status host_fetch(void *ctx, float *C, char *msg)
+static ladder_status host_fetch(void *ctx, void *C, char *msg)
 {
     host_ctx *h = ctx;
-    memcpy(C, h->c, (size_t)h->sc->M * h->sc->N * sizeof(float));
+    memcpy(C, h->c, (size_t)h->sc->M * h->sc->N * h->sc->elem);
     return LADDER_OK;
 }
 
@@ -418,7 +475,11 @@ ladder_status exec_rung(size_context *sc, program_cache *pc, const rung *r, cons
                         const measure_job *defaults, measure_result *out, char *msg)
 {
     measure_job job = *defaults;
-    job.unit_roundoff = rung_unit_roundoff(r); /* the bound verification checks against */
+    /* the bound verification checks against */
+    job.unit_roundoff = rung_unit_roundoff(r, sc->cs.precision);
+    ladder_status st = rung_check_case(r, &sc->cs, msg);
+    if (st != LADDER_OK)
+        return st;
     switch (r->kind) {
     case RUNG_KERNEL:
         return exec_kernel(sc, pc, r, values, &job, out, msg);
@@ -430,14 +491,14 @@ ladder_status exec_rung(size_context *sc, program_cache *pc, const rung *r, cons
         return measure(&job, out, msg);
     }
     case RUNG_HOST: {
-        host_ctx h = {sc, malloc((size_t)sc->M * sc->N * sizeof(float))};
+        host_ctx h = {sc, malloc((size_t)sc->M * sc->N * sc->elem)};
         if (!h.c)
             return ladder_fail(msg, LADDER_ERROR, "out of host memory");
         job.work = host_work;
         job.poison = host_poison;
         job.fetch = host_fetch;
         job.ctx = &h;
-        ladder_status st = measure(&job, out, msg);
+        st = measure(&job, out, msg);
         free(h.c);
         return st;
     }

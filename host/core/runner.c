@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "ladder_version.h"
-#include "base/random.h"
+#include "core/case_inputs.h"
 #include "core/rung_exec.h"
 #include "params/params.h"
 #include "params/selection.h"
@@ -18,7 +18,7 @@ volatile sig_atomic_t runner_interrupted = 0;
 /* ---- rows and the live table -------------------------------------------------------- */
 
 void runner_row_identity(result_row *row, uint64_t seed, const run_target *t,
-                         const rung *r, const gemm_size *s)
+                         const rung *r, const gemm_size *s, const gemm_case *cs)
 {
     memset(row, 0, sizeof *row);
     time_t now = time(NULL);
@@ -44,6 +44,7 @@ void runner_row_identity(result_row *row, uint64_t seed, const run_target *t,
     row->K = s->K;
     row->seed = seed;
     row->error_ratio = -1;
+    results_set_case(row, cs);
 }
 
 void runner_row_outcome(result_row *row, ladder_status st, const measure_result *m,
@@ -182,6 +183,20 @@ static void print_elsewhere(const run_plan *plan, const int *rows)
     }
 }
 
+/* Before each size's rows of a case, when the run is not just the default case: which
+ * case they are ("case: double TN row-major alpha=1 beta=0"). */
+static void print_case(const run_plan *plan, const gemm_case *cs)
+{
+    char label[128];
+    gemm_case_label(cs, label, sizeof label);
+    if (plan->ncases == 1 && !label[0])
+        return;
+    char trans[3];
+    printf("case: %s %s %s-major alpha=%g beta=%g\n", gemm_precision_name(cs->precision),
+           gemm_trans_name(cs->trans_a, cs->trans_b, trans),
+           cs->layout == LAYOUT_ROW ? "row" : "column", cs->alpha, cs->beta);
+}
+
 /* ---- the loop ------------------------------------------------------------------------ */
 
 static int rung_runs_on(const rung *r, const run_target *t)
@@ -191,7 +206,7 @@ static int rung_runs_on(const rung *r, const run_target *t)
     case RUNG_AUTO:
         return t->ops != NULL;
     case RUNG_LIBRARY:
-        return t->ops && t->ops->library_sgemm &&
+        return t->ops && t->ops->library_gemm &&
                strcmp(r->library_backend, t->ops->name) == 0;
     case RUNG_HOST:
         return t->ops == NULL;
@@ -218,7 +233,7 @@ static void measure_row(const run_plan *plan, run_target *t, program_cache *pc,
                         const reference *ref, library_mark *lib, result_row *row)
 {
     char msg[LADDER_MSG];
-    runner_row_identity(row, plan->seed, t, r, s);
+    runner_row_identity(row, plan->seed, t, r, s, &sc->cs);
     snprintf(row->verify, sizeof row->verify, "%s",
              ref ? verify_mode_name(reference_mode(ref)) : "off");
 
@@ -226,16 +241,19 @@ static void measure_row(const run_plan *plan, run_target *t, program_cache *pc,
     const char *source = "default";
     ladder_status st = LADDER_OK;
     param_policy pol = {plan->overrides, plan->noverrides, plan->small_defaults, plan->tuning,
-                        "ladder run"};
+                        "ladder run", sc->cs.precision};
+    /* Kernels see the column-major call: a row-major case's M and N swapped. Parameters,
+     * sizes and the shape-aware entry's look-up go by its shape. */
+    const gemm_size call = {sc->cm.call.M, sc->cm.call.N, sc->cm.call.K};
     if (r->kind == RUNG_AUTO) {
         /* The shape-aware entry: a table look-up picks a rung and its parameters, which
          * then run as that rung; the row keeps the name "auto" and says what it chose. */
-        st = params_for_auto(&pol, &t->dev, s, &r, values, &source, msg);
+        st = params_for_auto(&pol, &t->dev, &call, &sc->cm.call.c, &r, values, &source, msg);
         if (st == LADDER_OK)
             params_auto_string(r, values, row->params, sizeof row->params);
         snprintf(row->param_source, sizeof row->param_source, "%s", source);
     } else if (r->kind == RUNG_KERNEL) {
-        st = params_for_row(&pol, r, &t->dev, s, values, &source, msg);
+        st = params_for_row(&pol, r, &t->dev, &call, values, &source, msg);
         rung_params_string(r, values, row->params, sizeof row->params);
         snprintf(row->param_source, sizeof row->param_source, "%s", source);
     }
@@ -243,9 +261,12 @@ static void measure_row(const run_plan *plan, run_target *t, program_cache *pc,
     measure_job defaults = {.ops = t->ops, .session = t->session, .ref = ref,
                             .host_c = sc->host_c, .reps = plan->reps,
                             .max_seconds = plan->max_seconds};
-    /* A size the rung cannot take is simply unsupported: no other parameters are tried. */
+    /* A case or a size the rung cannot take is simply unsupported: no other parameters are
+     * tried. */
+    if (st == LADDER_OK)
+        st = rung_check_case(r, &sc->cs, msg);
     if (st == LADDER_OK && r->kind == RUNG_KERNEL)
-        st = rung_check_size(r, values, s, msg);
+        st = rung_check_size(r, values, &call, msg);
     int size_refused = st == LADDER_UNSUPPORTED;
     if (st == LADDER_OK)
         st = exec_rung(sc, pc, r, values, &defaults, &m, msg);
@@ -255,7 +276,8 @@ static void measure_row(const run_plan *plan, run_target *t, program_cache *pc,
          * small-device defaults are the fallback, as for devices known to be small. */
         char first[LADDER_MSG];
         snprintf(first, sizeof first, "%s", msg);
-        if (params_small_fallback(r, &t->dev, s, values, msg) == LADDER_OK) {
+        if (params_small_fallback(r, &t->dev, sc->cs.precision, &call, values, msg) ==
+            LADDER_OK) {
             rung_params_string(r, values, row->params, sizeof row->params);
             snprintf(row->param_source, sizeof row->param_source, "small-default");
             st = exec_rung(sc, pc, r, values, &defaults, &m, msg);
@@ -291,19 +313,21 @@ static void count_row(run_summary *sum, const result_row *row)
 }
 
 static ladder_status run_target_size(const run_plan *plan, run_target *t, program_cache *pc,
-                                     const gemm_size *s, const float *A, const float *B,
-                                     float *scratch, const reference *ref,
-                                     run_summary *sum, int *elsewhere_rows, char *msg)
+                                     const case_inputs *in, run_summary *sum,
+                                     int *elsewhere_rows, char *msg)
 {
     size_context sc;
     library_mark lib = {0};
-    if (size_context_open(&sc, t, s, A, B, scratch, msg) != LADDER_OK) {
+    const gemm_size *s = &in->size;
+    const reference *ref = in->ref;
+    if (size_context_open(&sc, t, s, &in->cs, in->a, in->b, in->c0, in->scratch, msg) !=
+        LADDER_OK) {
         /* Inputs do not fit: every rung of this device is unsupported at this size. */
         for (int i = 0; i < plan->nrungs; i++) {
             if (!rung_runs_on(plan->rungs[i], t))
                 continue;
             result_row row;
-            runner_row_identity(&row, plan->seed, t, plan->rungs[i], s);
+            runner_row_identity(&row, plan->seed, t, plan->rungs[i], s, &in->cs);
             snprintf(row.status, sizeof row.status, "error");
             snprintf(row.reason, sizeof row.reason, "%.250s", msg);
             print_row(&row);
@@ -331,15 +355,6 @@ static ladder_status run_target_size(const run_plan *plan, run_target *t, progra
     return st;
 }
 
-/* Inputs depend on the seed and the size only, so every device and rung at one size
- * multiplies the same matrices and one reference serves them all. */
-uint64_t runner_input_seed(uint64_t seed, const gemm_size *s, int which)
-{
-    uint64_t state = seed ^ ((uint64_t)s->M << 42) ^ ((uint64_t)s->N << 21) ^ (uint64_t)s->K;
-    state += (uint64_t)which * 0x9E3779B97F4A7C15ull;
-    return random_next(&state);
-}
-
 ladder_status runner_run(const run_plan *plan, run_summary *sum, char *msg)
 {
     memset(sum, 0, sizeof *sum);
@@ -356,31 +371,19 @@ ladder_status runner_run(const run_plan *plan, run_summary *sum, char *msg)
         return ladder_fail(msg, LADDER_ERROR, "out of host memory");
     print_header();
     ladder_status st = LADDER_OK;
-    for (int si = 0; si < plan->nsizes && st == LADDER_OK && !runner_interrupted; si++) {
-        const gemm_size *s = &plan->sizes[si];
-        size_t na = (size_t)s->M * s->K, nb = (size_t)s->K * s->N, nc = (size_t)s->M * s->N;
-        float *A = malloc(na * sizeof *A), *B = malloc(nb * sizeof *B);
-        float *scratch = malloc(nc * sizeof *scratch);
-        reference *ref = NULL;
-        if (!A || !B || !scratch) {
-            st = ladder_fail(msg, LADDER_ERROR, "out of host memory for %ldx%ldx%ld", s->M,
-                             s->N, s->K);
-        } else {
-            random_fill(A, na, runner_input_seed(plan->seed, s, 1));
-            random_fill(B, nb, runner_input_seed(plan->seed, s, 2));
-            verify_mode mode = mode_for(plan, s);
-            if (mode != VERIFY_OFF)
-                st = reference_create(A, B, s->M, s->N, s->K, mode,
-                                      runner_input_seed(plan->seed, s, 3), &ref, msg);
+    for (int si = 0; si < plan->nsizes && st == LADDER_OK && !runner_interrupted; si++)
+        for (int ci = 0; ci < plan->ncases && st == LADDER_OK && !runner_interrupted; ci++) {
+            /* One reference serves every device and rung at this size and case. */
+            const gemm_size *s = &plan->sizes[si];
+            case_inputs in;
+            print_case(plan, &plan->cases[ci]);
+            st = case_inputs_open(&in, &plan->cases[ci], s, plan->seed, mode_for(plan, s),
+                                  msg);
+            for (int t = 0; t < plan->ntargets && st == LADDER_OK && !runner_interrupted; t++)
+                st = run_target_size(plan, &plan->targets[t], caches[t], &in, sum,
+                                     elsewhere + (size_t)t * (size_t)plan->nrungs, msg);
+            case_inputs_close(&in);
         }
-        for (int t = 0; t < plan->ntargets && st == LADDER_OK && !runner_interrupted; t++)
-            st = run_target_size(plan, &plan->targets[t], caches[t], s, A, B, scratch, ref,
-                                 sum, elsewhere + (size_t)t * (size_t)plan->nrungs, msg);
-        reference_free(ref);
-        free(A);
-        free(B);
-        free(scratch);
-    }
     print_elsewhere(plan, elsewhere);
     free(elsewhere);
     for (int t = 0; t < plan->ntargets; t++)

@@ -21,6 +21,8 @@ typedef struct {
     int nrungs;
     const gemm_size *sizes;
     int nsizes;
+    const gemm_case *cases; /* each size runs each case, in order */
+    int ncases;
     const param_override *overrides;
     int noverrides;
     int reps;               /* most timed repetitions per row */
@@ -47,14 +49,10 @@ extern volatile sig_atomic_t runner_interrupted;
  * `summary` and recorded in the result file. */
 ladder_status runner_run(const run_plan *plan, run_summary *summary, char *msg);
 
-/* The seed of input matrix `which` (1: A, 2: B, 3: the verifier's own) at size `s`:
- * every rung at one size multiplies the same matrices, in ladder run and ladder tune. */
-uint64_t runner_input_seed(uint64_t seed, const gemm_size *s, int which);
-
 /* The columns of a row that say what ran where: date, version, host, device, rung, size,
- * seed. The tuner writes its candidate rows with the same two helpers. */
+ * case, seed. The tuner writes its candidate rows with the same two helpers. */
 void runner_row_identity(result_row *row, uint64_t seed, const run_target *t,
-                         const rung *r, const gemm_size *s);
+                         const rung *r, const gemm_size *s, const gemm_case *cs);
 
 /* The columns that say how it went, from what exec_rung returned: status and reason,
  * and the timing and GFLOPS of a verified (or unverified) run. */

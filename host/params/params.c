@@ -9,12 +9,13 @@
  * checks, the device's limits and (when `s` is given) the size, else LADDER_UNSUPPORTED
  * with the reason in msg. */
 static ladder_status small_defaults_fit(const rung *r, const device_info *dev,
-                                        const gemm_size *s, int *values, char *msg)
+                                        gemm_precision p, const gemm_size *s, int *values,
+                                        char *msg)
 {
     rung_defaults(r, 1, values);
     ladder_status st = rung_check_params(r, values, msg);
     if (st == LADDER_OK && dev)
-        st = rung_check_device(r, values, dev, msg);
+        st = rung_check_device(r, values, dev, p, msg);
     if (st == LADDER_OK && s)
         st = rung_check_size(r, values, s, msg);
     return st == LADDER_OK ? LADDER_OK : LADDER_UNSUPPORTED;
@@ -31,8 +32,8 @@ ladder_status params_both_reasons(const char *first, char *msg)
 }
 
 ladder_status params_resolve(const rung *r, const param_override *ov, int nov, int small,
-                             const device_info *dev, int *values, const char **source,
-                             char *msg)
+                             const device_info *dev, gemm_precision prec, int *values,
+                             const char **source, char *msg)
 {
     int user = 0;
     rung_defaults(r, small, values);
@@ -48,7 +49,7 @@ ladder_status params_resolve(const rung *r, const param_override *ov, int nov, i
     *source = user ? "user" : small ? "small-default" : "default";
     if (rung_check_params(r, values, msg) != LADDER_OK)
         return user ? LADDER_ERROR : LADDER_UNSUPPORTED;
-    if (!dev || rung_check_device(r, values, dev, msg) == LADDER_OK)
+    if (!dev || rung_check_device(r, values, dev, prec, msg) == LADDER_OK)
         return LADDER_OK;
     if (user || small)
         return LADDER_UNSUPPORTED; /* the user's own choice does not fit: say so, don't
@@ -57,7 +58,7 @@ ladder_status params_resolve(const rung *r, const param_override *ov, int nov, i
     char first[LADDER_MSG];
     snprintf(first, sizeof first, "%s", msg);
     *source = "small-default";
-    if (small_defaults_fit(r, dev, NULL, values, msg) == LADDER_OK)
+    if (small_defaults_fit(r, dev, prec, NULL, values, msg) == LADDER_OK)
         return LADDER_OK;
     return params_both_reasons(first, msg);
 }
@@ -78,11 +79,11 @@ ladder_status params_for_row(const param_policy *pol, const rung *r, const devic
                              char *msg)
 {
     ladder_status st = params_resolve(r, pol->overrides, pol->noverrides, pol->small_defaults,
-                                      dev, values, source, msg);
+                                      dev, pol->precision, values, source, msg);
     /* The device's tuned parameters replace the defaults, never the user's choice. */
     int tuned[RUNG_MAX_PARAMS] = {0};
     if (st != LADDER_ERROR && pol->tuning && !pol->small_defaults && !has_override(pol, r) &&
-        tuned_params_find(pol->tuning, r, dev, s, tuned, pol->who)) {
+        tuned_params_find(pol->tuning, r, dev, pol->precision, s, tuned, pol->who)) {
         memcpy(values, tuned, sizeof tuned);
         *source = "tuned";
         st = LADDER_OK;
@@ -90,11 +91,11 @@ ladder_status params_for_row(const param_policy *pol, const rung *r, const devic
     return st;
 }
 
-ladder_status params_small_fallback(const rung *r, const device_info *dev, const gemm_size *s,
-                                    int *values, char *msg)
+ladder_status params_small_fallback(const rung *r, const device_info *dev, gemm_precision p,
+                                    const gemm_size *s, int *values, char *msg)
 {
     int small[RUNG_MAX_PARAMS] = {0};
-    if (small_defaults_fit(r, dev, s, small, msg) != LADDER_OK)
+    if (small_defaults_fit(r, dev, p, s, small, msg) != LADDER_OK)
         return LADDER_UNSUPPORTED;
     if (memcmp(small, values, sizeof small) == 0)
         return ladder_fail(msg, LADDER_UNSUPPORTED, "the small-device defaults are the same");

@@ -27,16 +27,19 @@ typedef struct {
     int small_defaults;              /* --small-defaults */
     tuning_db *tuning;               /* NULL with --defaults */
     const char *who;                 /* prefix of notes: "ladder run" */
+    gemm_precision precision;        /* of the run's case: what the device checks and
+                                        the tuning database's entries are for */
 } param_policy;
 
-/* Parameter values for rung `r` on `dev` (NULL: no device checks) before any size is
+/* Parameter values for rung `r` on `dev` (NULL: no device checks; else checked for
+ * precision `p`, whose elements take the local memory) before any size is
  * known: defaults (the small-device ones if `small`), the user's overrides, or the
  * small-device defaults when the device cannot take the defaults. `source` gets
  * "default", "small-default" or "user". Returns LADDER_UNSUPPORTED (with the reason) when
  * no set fits the device, LADDER_ERROR when the user's values are invalid. */
 ladder_status params_resolve(const rung *r, const param_override *ov, int nov, int small,
-                             const device_info *dev, int *values, const char **source,
-                             char *msg);
+                             const device_info *dev, gemm_precision p, int *values,
+                             const char **source, char *msg);
 
 /* The parameters of one row (a kernel rung at size `s` on `dev`): params_resolve, then
  * the tuning database's entry where it applies. `source` as above, or "tuned". */
@@ -48,8 +51,8 @@ ladder_status params_for_row(const param_policy *pol, const rung *r, const devic
  * the device's maximum): the small-device defaults, when they differ from `values` and fit
  * the device and the size. Returns LADDER_OK with them in `values`, else
  * LADDER_UNSUPPORTED (msg says why they do not fit). */
-ladder_status params_small_fallback(const rung *r, const device_info *dev, const gemm_size *s,
-                                    int *values, char *msg);
+ladder_status params_small_fallback(const rung *r, const device_info *dev, gemm_precision p,
+                                    const gemm_size *s, int *values, char *msg);
 
 /* msg becomes "<first> (small-device defaults too: <msg>)": why neither set ran. Returns
  * LADDER_UNSUPPORTED. */

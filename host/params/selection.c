@@ -27,7 +27,7 @@ const char *const selection_fallback_rungs[SHAPE_RULE_CLASSES][8] = {
 
 int selection_rung_eligible(const rung *r)
 {
-    return r && r->kind == RUNG_KERNEL && rung_unit_roundoff(r) <= 0x1p-24;
+    return r && r->kind == RUNG_KERNEL && rung_unit_roundoff(r, PRECISION_SINGLE) <= 0x1p-24;
 }
 
 ladder_status selection_kernel(const char *backend, const rung *r, char *file, size_t size,
@@ -78,7 +78,7 @@ static const char *entry_problem(const selection_entry *e, const device_info *de
         snprintf(why, size, "was measured with another version of %s", file);
     else if (rung_params_parse(r, e->params, values, msg) != LADDER_OK ||
              rung_check_params(r, values, msg) != LADDER_OK ||
-             rung_check_device(r, values, dev, msg) != LADDER_OK)
+             rung_check_device(r, values, dev, PRECISION_SINGLE, msg) != LADDER_OK)
         snprintf(why, size, "has parameters rung %d cannot take here (%.300s)", e->rung, msg);
     else
         return NULL;
@@ -206,9 +206,10 @@ static ladder_status from_rule(const param_policy *pol, const device_info *dev,
 }
 
 ladder_status params_for_auto(const param_policy *pol, const device_info *dev,
-                              const gemm_size *s, const rung **chosen, int *values,
-                              const char **source, char *msg)
+                              const gemm_size *s, const gemm_case *kc, const rung **chosen,
+                              int *values, const char **source, char *msg)
 {
+    (void)kc;
     if (pol->tuning && !pol->small_defaults &&
         from_table(&pol->tuning->selection, dev, s, chosen, values, pol->who)) {
         *source = "selected";

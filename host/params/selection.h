@@ -34,14 +34,15 @@ extern const char *const selection_fallback_rungs[SHAPE_RULE_CLASSES][8];
  * roundoff. */
 int selection_rung_eligible(const rung *r);
 
-/* The rung and parameters of the shape-aware entry at size `s` on `dev`. Uses the tables
+/* The rung and parameters of the shape-aware entry at size `s` on `dev`, for case `kc`
+ * (the column-major call's: `s` is that call's shape). Uses the tables
  * in pol->tuning->selection unless pol->tuning is NULL (--defaults) or pol->small_defaults
  * (then the fallback rule with those defaults); pol's --param overrides do not apply.
  * *source is "selected" or "fallback". LADDER_UNSUPPORTED (with the reason) when no
  * eligible rung of the backend takes the shape. */
 ladder_status params_for_auto(const param_policy *pol, const device_info *dev,
-                              const gemm_size *s, const rung **chosen, int *values,
-                              const char **source, char *msg);
+                              const gemm_size *s, const gemm_case *kc, const rung **chosen,
+                              int *values, const char **source, char *msg);
 
 /* "rung=15 TSM=128 TSN=128 TSK=8 WM=16": what the params column of an "auto" row says. */
 void params_auto_string(const rung *r, const int *values, char *out, size_t size);

@@ -39,10 +39,12 @@ static int same_key(const tuning_entry *e, const device_info *dev, const char *n
 }
 
 int tuned_params_find(tuning_db *db, const rung *r, const device_info *dev,
-                      const gemm_size *s, int *values, const char *who)
+                      gemm_precision p, const gemm_size *s, int *values, const char *who)
 {
     if (!db || r->kind != RUNG_KERNEL || r->nparams == 0)
         return 0;
+    if (p != PRECISION_SINGLE)
+        return 0; /* the database holds single-precision entries only, so far */
     /* The device's name as the database stores it (tabs would have split the field). */
     char name[sizeof dev->name];
     tuning_field(name, sizeof name, dev->name);
@@ -79,7 +81,7 @@ int tuned_params_find(tuning_db *db, const rung *r, const device_info *dev,
     int tuned[RUNG_MAX_PARAMS] = {0};
     if (rung_params_parse(r, e->params, tuned, msg) != LADDER_OK ||
         rung_check_params(r, tuned, msg) != LADDER_OK ||
-        rung_check_device(r, tuned, dev, msg) != LADDER_OK) {
+        rung_check_device(r, tuned, dev, p, msg) != LADDER_OK) {
         snprintf(why, sizeof why, "cannot be used (%s): using the defaults", msg);
         return note(e, who, why);
     }

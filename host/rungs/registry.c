@@ -231,13 +231,21 @@ void rung_params_defines(const rung *r, const int *values, char *out, size_t siz
 static int is_opencl(const device_info *dev) { return strcmp(dev->backend, "opencl") == 0; }
 
 void rung_compile_options(const rung *r, const int *values, const device_info *dev,
-                          char *out, size_t size)
+                          const gemm_case *kc, char *out, size_t size)
 {
     rung_params_defines(r, values, out, size);
+    const gemm_case c = kc ? *kc : GEMM_CASE_DEFAULT;
+    size_t used = strlen(out);
+    if (c.precision == PRECISION_DOUBLE && used < size)
+        used += (size_t)snprintf(out + used, size - used, "%s-DLADDER_DOUBLE=1",
+                                 used ? " " : "");
+    if (r->takes_transposes && used < size)
+        snprintf(out + used, size - used, "%s-DTRANS_A=%d -DTRANS_B=%d", used ? " " : "",
+                 c.trans_a, c.trans_b);
     if (r->uses_subgroups && r->uses_subgroups(values) && is_opencl(dev)) {
         /* Sub-group functions exist from OpenCL C 2.0 on; a 3.0 device may leave 2.0 out,
          * so ask for the newest standard the device reports. */
-        size_t used = strlen(out);
+        used = strlen(out);
         snprintf(out + used, size - used, " -cl-std=%s",
                  strstr(dev->driver, "OpenCL 2.") ? "CL2.0" : "CL3.0");
     }
@@ -249,7 +257,7 @@ int rung_on_backend(const rung *r, const char *backend)
 }
 
 ladder_status rung_check_device(const rung *r, const int *values, const device_info *dev,
-                                char *msg)
+                                gemm_precision p, char *msg)
 {
     if (r->kind != RUNG_KERNEL)
         return LADDER_OK;
@@ -281,17 +289,42 @@ ladder_status rung_check_device(const rung *r, const int *values, const device_i
             return ladder_fail(msg, LADDER_UNSUPPORTED,
                                "needs %zu work-items in dimension %d, the device allows %zu",
                                dims.local[d], d, dev->max_work_item_sizes[d]);
-    size_t local = r->local_mem_bytes ? r->local_mem_bytes(values) : 0;
+    /* local_mem_bytes counts floats' bytes: a double tile of the same edge takes twice. */
+    size_t local = r->local_mem_bytes ? r->local_mem_bytes(values) * gemm_elem_bytes(p) / 4
+                                      : 0;
     if (local > dev->local_mem_bytes)
         return ladder_fail(msg, LADDER_UNSUPPORTED,
-                           "needs %zu bytes of local memory, the device has %zu", local,
-                           dev->local_mem_bytes);
+                           "needs %zu bytes of local memory%s, the device has %zu", local,
+                           p == PRECISION_DOUBLE ? " in double" : "", dev->local_mem_bytes);
     return LADDER_OK;
 }
 
-double rung_unit_roundoff(const rung *r)
+double rung_unit_roundoff(const rung *r, gemm_precision p)
 {
-    return r->unit_roundoff > 0 ? r->unit_roundoff : 0x1p-24;
+    if (p == PRECISION_DOUBLE)
+        return gemm_unit_roundoff(p);
+    return r->unit_roundoff > 0 ? r->unit_roundoff : gemm_unit_roundoff(p);
+}
+
+ladder_status rung_check_case(const rung *r, const gemm_case *c, char *msg)
+{
+    if (r->kind != RUNG_KERNEL)
+        return LADDER_OK;
+    if (c->precision == PRECISION_DOUBLE && !r->takes_double)
+        return ladder_fail(msg, LADDER_UNSUPPORTED, "no double precision: %s",
+                           r->no_double_reason ? r->no_double_reason
+                                               : "its kernel is written for float only");
+    char trans[3];
+    if (gemm_case_transposed(c) && !r->takes_transposes)
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "no transposed operands (%s): only BLAS-call rungs that take "
+                           "TRANS_A and TRANS_B do (ladder list)",
+                           gemm_trans_name(c->trans_a, c->trans_b, trans));
+    if (gemm_case_scales(c) && !r->blas_args)
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "computes C = A * B only: alpha = %g, beta = %g need a BLAS-call "
+                           "rung (ladder list) or a baseline", c->alpha, c->beta);
+    return LADDER_OK;
 }
 
 ladder_status rung_check_size(const rung *r, const int *values, const gemm_size *s,

@@ -189,8 +189,16 @@ typedef struct rung {
     int (*uses_subgroups)(const int *p);
 } rung;
 
-/* The unit roundoff that verification uses for this rung (see rung.unit_roundoff). */
-double rung_unit_roundoff(const rung *r);
+/* The unit roundoff that verification uses for this rung in precision `p`: in single,
+ * rung.unit_roundoff (2^-24 when 0); in double, 2^-53 (a rung that multiplies in a
+ * narrower format does not take double). */
+double rung_unit_roundoff(const rung *r, gemm_precision p);
+
+/* LADDER_UNSUPPORTED with the reason when entry `r` cannot run case `c`: double on a
+ * rung without takes_double, transposes on one without takes_transposes, alpha != 1 or
+ * beta != 0 on one without blas_args. Every layout runs (registry comment above). The
+ * baselines take every case; "auto" is decided when its choice is known. */
+ladder_status rung_check_case(const rung *r, const gemm_case *c, char *msg);
 
 /* All entries: kernel rungs in order, the shape-aware entry "auto", then the baselines. */
 const rung *registry_all(int *count);
@@ -254,17 +262,20 @@ ladder_status rung_params_parse(const rung *r, const char *text, int *values, ch
 void rung_params_defines(const rung *r, const int *values, char *out, size_t size);
 
 /* The compiler options for a backend: the defines, plus for OpenCL sub-group builds the
- * OpenCL C standard that has them. */
+ * OpenCL C standard that has them, plus the case (registry comment above): -DLADDER_DOUBLE=1
+ * in double, and -DTRANS_A=0|1 -DTRANS_B=0|1 for a rung that takes transposes. `kc` is the
+ * case as the column-major call makes it (gemm_colmajor); NULL is the default case. */
 void rung_compile_options(const rung *r, const int *values, const device_info *dev,
-                          char *out, size_t size);
+                          const gemm_case *kc, char *out, size_t size);
 
 /* 1 when the backend ("opencl", "cuda") has this rung (see only_backend). */
 int rung_on_backend(const rung *r, const char *backend);
 
-/* Checks the parameters against what the device has (local memory, work-group size).
+/* Checks the parameters against what the device has (local memory, work-group size) in
+ * precision `p` (local_mem_bytes, given for float, scaled by the element size).
  * LADDER_UNSUPPORTED with the reason when the device cannot take them. */
 ladder_status rung_check_device(const rung *r, const int *values, const device_info *dev,
-                                char *msg);
+                                gemm_precision p, char *msg);
 
 /* The tables, one file each, concatenated by registry.c. */
 extern const rung rungs_basic[];   /* rungs 1-3: rungs_basic.c */

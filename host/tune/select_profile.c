@@ -25,7 +25,7 @@ static void add(select_candidates *c, const rung *r, const int *values,
 {
     char why[LADDER_MSG];
     if (rung_check_params(r, values, why) != LADDER_OK ||
-        rung_check_device(r, values, dev, why) != LADDER_OK ||
+        rung_check_device(r, values, dev, PRECISION_SINGLE, why) != LADDER_OK ||
         rung_check_size(r, values, s, why) != LADDER_OK) {
         skip(c, r, why);
         return;
@@ -131,7 +131,7 @@ static void add_variants(select_candidates *c, const rung *r, const int *base,
             digits /= nchoices[i];
         }
         if (rung_check_params(r, values, why) == LADDER_OK &&
-            rung_check_device(r, values, dev, why) == LADDER_OK &&
+            rung_check_device(r, values, dev, PRECISION_SINGLE, why) == LADDER_OK &&
             rung_check_size(r, values, s, why) == LADDER_OK && !plausible(r, values, dev, s)) {
             c->implausible++;
             continue;
@@ -147,7 +147,7 @@ void select_candidates_build(const select_plan *p, const gemm_size *s, select_ca
     out->count = out->skipped = out->implausible = 0;
     out->why_skipped[0] = '\0';
     /* Tuned parameters as ladder run gives them; no --param (they are all measured). */
-    param_policy pol = {NULL, 0, 0, p->tuning, "ladder select"};
+    param_policy pol = {NULL, 0, 0, p->tuning, "ladder select", PRECISION_SINGLE};
     int bases[2 * MAX_SELECT_RUNGS][RUNG_MAX_PARAMS];
     const rung *of[2 * MAX_SELECT_RUNGS];
     int nbases = 0;
@@ -269,7 +269,7 @@ static ladder_status profile_shape(profiler *pf, const gemm_size *s,
 {
     const select_plan *p = pf->plan;
     tune_input in;
-    ladder_status st = tune_input_open(&in, p->target, s, p->seed, msg);
+    ladder_status st = tune_input_open(&in, p->target, s, &GEMM_CASE_DEFAULT, p->seed, msg);
     result_row row;
     if (st == LADDER_OK && p->library) {
         tune_measure(p->target, pf->pc, &in, p->library, NULL, p->reps, p->max_seconds,

@@ -4,29 +4,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/random.h"
 
 ladder_status tune_input_open(tune_input *in, run_target *t, const gemm_size *s,
-                              uint64_t seed, char *msg)
+                              const gemm_case *cs, uint64_t seed, char *msg)
 {
     memset(in, 0, sizeof *in);
     in->size = *s;
-    size_t na = (size_t)s->M * s->K, nb = (size_t)s->K * s->N, nc = (size_t)s->M * s->N;
-    in->a = malloc(na * sizeof *in->a);
-    in->b = malloc(nb * sizeof *in->b);
-    in->c = malloc(nc * sizeof *in->c);
-    if (!in->a || !in->b || !in->c)
-        return ladder_fail(msg, LADDER_ERROR, "out of host memory for %ldx%ldx%ld", s->M,
-                           s->N, s->K);
-    random_fill(in->a, na, runner_input_seed(seed, s, 1));
-    random_fill(in->b, nb, runner_input_seed(seed, s, 2));
     /* As ladder run --verify auto. */
     double work = (double)s->M * (double)s->N * (double)s->K;
     verify_mode mode = work <= (double)VERIFY_FULL_LIMIT_DEFAULT ? VERIFY_FULL : VERIFY_SAMPLED;
-    if (reference_create(in->a, in->b, s->M, s->N, s->K, mode, runner_input_seed(seed, s, 3),
-                         &in->ref, msg) != LADDER_OK)
+    if (case_inputs_open(&in->host, cs, s, seed, mode, msg) != LADDER_OK)
         return LADDER_ERROR;
-    if (size_context_open(&in->sc, t, s, in->a, in->b, in->c, msg) != LADDER_OK)
+    const case_inputs *h = &in->host;
+    if (size_context_open(&in->sc, t, s, cs, h->a, h->b, h->c0, h->scratch, msg) != LADDER_OK)
         return LADDER_ERROR;
     in->opened = 1;
     return LADDER_OK;
@@ -36,10 +26,7 @@ void tune_input_close(tune_input *in)
 {
     if (in->opened)
         size_context_close(&in->sc);
-    reference_free(in->ref);
-    free(in->a);
-    free(in->b);
-    free(in->c);
+    case_inputs_close(&in->host);
     memset(in, 0, sizeof *in);
 }
 
@@ -48,13 +35,13 @@ void tune_measure(run_target *t, program_cache *pc, tune_input *in, const rung *
                   const char *source, result_row *row)
 {
     char msg[LADDER_MSG];
-    runner_row_identity(row, seed, t, r, &in->size);
+    runner_row_identity(row, seed, t, r, &in->size, &in->sc.cs);
     if (r->kind == RUNG_KERNEL)
         rung_params_string(r, values, row->params, sizeof row->params);
     snprintf(row->param_source, sizeof row->param_source, "%s", source);
     snprintf(row->verify, sizeof row->verify, "%s",
-             in->ref ? verify_mode_name(reference_mode(in->ref)) : "off");
-    measure_job job = {.ops = t->ops, .session = t->session, .ref = in->ref,
+             in->host.ref ? verify_mode_name(reference_mode(in->host.ref)) : "off");
+    measure_job job = {.ops = t->ops, .session = t->session, .ref = in->host.ref,
                        .host_c = in->sc.host_c, .reps = reps, .max_seconds = max_seconds};
     measure_result m;
     ladder_status st = exec_rung(&in->sc, pc, r, values, &job, &m, msg);

@@ -6,6 +6,7 @@
 #ifndef LADDER_TUNE_MEASURE_H
 #define LADDER_TUNE_MEASURE_H
 
+#include "core/case_inputs.h"
 #include "core/results.h"
 #include "core/rung_exec.h"
 #include "core/runner.h"
@@ -15,16 +16,15 @@
  * there. The inputs are ladder run's for the seed, so the figures compare with its rows. */
 typedef struct {
     gemm_size size;
-    float *a, *b, *c;
-    reference *ref;
+    case_inputs host;
     size_context sc;
     int opened; /* sc holds device buffers */
 } tune_input;
 
-/* Opens `in` for size `s` on target `t`. LADDER_ERROR (with the reason) when the host or
- * the device has no room; tune_input_close is still needed. */
+/* Opens `in` for size `s` and case `cs` on target `t`. LADDER_ERROR (with the reason) when
+ * the host or the device has no room; tune_input_close is still needed. */
 ladder_status tune_input_open(tune_input *in, run_target *t, const gemm_size *s,
-                              uint64_t seed, char *msg);
+                              const gemm_case *cs, uint64_t seed, char *msg);
 void tune_input_close(tune_input *in);
 
 /* Measures entry `r` with parameter `values` on `in` (a library ignores them): fills `row`

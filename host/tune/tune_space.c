@@ -69,8 +69,8 @@ static ladder_status set_lists(tune_space *sp, const rung *r, const param_overri
 }
 
 ladder_status tune_space_build(tune_space *sp, const rung *r, const param_override *pinned,
-                               int npinned, const device_info *dev, const gemm_size *sizes,
-                               int nsizes, char *msg)
+                               int npinned, const device_info *dev, gemm_precision p,
+                               const gemm_size *sizes, int nsizes, char *msg)
 {
     memset(sp, 0, sizeof *sp);
     sp->r = r;
@@ -93,7 +93,7 @@ ladder_status tune_space_build(tune_space *sp, const rung *r, const param_overri
             skip(&sp->skipped_invalid, sp->why_invalid, why);
             continue;
         }
-        if (dev && rung_check_device(r, values, dev, why) != LADDER_OK) {
+        if (dev && rung_check_device(r, values, dev, p, why) != LADDER_OK) {
             skip(&sp->skipped_device, sp->why_device, why);
             continue;
         }

@@ -34,13 +34,14 @@ typedef struct {
     char why_invalid[LADDER_MSG], why_device[LADDER_MSG], why_size[LADDER_MSG];
 } tune_space;
 
-/* Builds the space of rung `r` on `dev` (NULL: no device filter) for every size in
+/* Builds the space of rung `r` on `dev` (NULL: no device filter; else in precision `p`,
+ * whose elements take the local memory) for every size in
  * `sizes`. `pinned` parameters (--param NAME=VALUE) get that one value instead of their
  * candidate list. LADDER_ERROR (with the message) for a pinned name the rung does not
  * have or a space too large to search; an empty space is not an error here (npoints 0). */
 ladder_status tune_space_build(tune_space *sp, const rung *r, const param_override *pinned,
-                               int npinned, const device_info *dev, const gemm_size *sizes,
-                               int nsizes, char *msg);
+                               int npinned, const device_info *dev, gemm_precision p,
+                               const gemm_size *sizes, int nsizes, char *msg);
 void tune_space_free(tune_space *sp);
 
 /* The parameter values of point `point`. */

@@ -15,6 +15,7 @@ typedef struct {
     tune_outcome *out;
     program_cache *pc;
     tune_input *in;         /* [nsizes] */
+    gemm_case cs;           /* the case tuned (tune_plan.precision) */
     double *gflops;         /* [npoints][nsizes]: a candidate's figure, 0 if not ok */
     double start_ms;
     long total;             /* candidates the progress line counts to */
@@ -96,7 +97,7 @@ static double measure_point(void *ctx, int point)
         tu->gflops[(size_t)point * p->nsizes + s] = row.gflops;
         log_sum += log(row.gflops);
     }
-    program_cache_drop(tu->pc, p->target, p->r, values);
+    program_cache_drop(tu->pc, p->target, p->r, values, &tu->cs);
     tu->out->measured++;
     count(tu->out, status);
     double score = strcmp(status, "ok") == 0 ? exp(log_sum / p->nsizes) : TUNE_FAILED;
@@ -153,7 +154,7 @@ static ladder_status open_sizes(tuner *tu, char *msg)
 {
     const tune_plan *p = tu->plan;
     for (int s = 0; s < p->nsizes; s++)
-        if (tune_input_open(&tu->in[s], p->target, &p->sizes[s], p->seed, msg) != LADDER_OK)
+        if (tune_input_open(&tu->in[s], p->target, &p->sizes[s], &tu->cs, p->seed, msg) != LADDER_OK)
             return LADDER_ERROR;
     return LADDER_OK;
 }
@@ -162,7 +163,8 @@ ladder_status tuner_run(const tune_plan *plan, tune_outcome *out, char *msg)
 {
     memset(out, 0, sizeof *out);
     int n = plan->space->npoints;
-    tuner tu = {.plan = plan, .out = out};
+    tuner tu = {.plan = plan, .out = out, .cs = GEMM_CASE_DEFAULT};
+    tu.cs.precision = plan->precision;
     tu.in = calloc((size_t)plan->nsizes, sizeof *tu.in);
     tu.gflops = calloc((size_t)n * (size_t)plan->nsizes + 1, sizeof *tu.gflops);
     double *scores = malloc(((size_t)n + 1) * sizeof *scores);

@@ -4,7 +4,7 @@
 source "$(dirname "$0")/lib.bash"
 out="$WORK/cpu.csv"
 "$LADDER" run --rungs cpu --sizes 16,8x4x2 --output "$out" >"$WORK/log" 2>&1 || { fail "cpu run"; cat "$WORK/log" >&2; }
-head -1 "$out" | grep -q '^date,version,host,backend,device,vendor,driver,compute_units,clock_mhz,peak_gflops,rung,rung_name,params,param_source,M,N,K,reps,median_ms,min_ms,max_ms,gflops,vs_library,library,error_ratio,verify,status,reason,seed$' \
+head -1 "$out" | grep -q '^date,version,host,backend,device,vendor,driver,compute_units,clock_mhz,peak_gflops,rung,rung_name,params,param_source,M,N,K,precision,trans,layout,alpha,beta,reps,median_ms,min_ms,max_ms,gflops,vs_library,library,error_ratio,verify,status,reason,seed$' \
   && pass || fail "header is not the documented schema"
 [ "$(column "$out" status | tr '\n' ' ')" = "ok ok " ] && pass || fail "cpu rows not ok"
 [ "$(column "$out" verify | head -1)" = "full" ] && pass || fail "small sizes are not fully verified"

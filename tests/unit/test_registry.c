@@ -154,13 +154,13 @@ int main(void)
         device_info gpu = big_gpu();
         if (r->only_backend) /* a rung one backend has: a device of that backend */
             snprintf(gpu.backend, sizeof gpu.backend, "%s", r->only_backend);
-        CHECK(rung_check_device(r, v, &gpu, msg) == LADDER_OK);
+        CHECK(rung_check_device(r, v, &gpu, PRECISION_SINGLE, msg) == LADDER_OK);
         rung_defaults(r, 1, v);
         CHECK(rung_check_params(r, v, msg) == LADDER_OK);
         device_info small = gpu;
         small.local_mem_bytes = 32 * 1024;
         small.max_work_group_size = 256;
-        CHECK(rung_check_device(r, v, &small, msg) == LADDER_OK);
+        CHECK(rung_check_device(r, v, &small, PRECISION_SINGLE, msg) == LADDER_OK);
         /* The geometry covers C: global sizes are whole work-groups. */
         launch_dims d;
         int mult[3] = {1, 1, 1};
@@ -228,16 +228,16 @@ int main(void)
         rung_defaults(async, 0, v);
         device_info d = big_gpu();
         snprintf(d.backend, sizeof d.backend, "opencl");
-        CHECK(rung_check_device(async, v, &d, msg) == LADDER_UNSUPPORTED &&
+        CHECK(rung_check_device(async, v, &d, PRECISION_SINGLE, msg) == LADDER_UNSUPPORTED &&
               strstr(msg, "CUDA only"));
         snprintf(d.backend, sizeof d.backend, "cuda");
         d.cc_major = 7;
         d.cc_minor = 5;
-        CHECK(rung_check_device(async, v, &d, msg) == LADDER_UNSUPPORTED &&
+        CHECK(rung_check_device(async, v, &d, PRECISION_SINGLE, msg) == LADDER_UNSUPPORTED &&
               strstr(msg, "compute capability 8.0"));
         d.cc_major = 9;
         d.cc_minor = 0;
-        CHECK(rung_check_device(async, v, &d, msg) == LADDER_OK);
+        CHECK(rung_check_device(async, v, &d, PRECISION_SINGLE, msg) == LADDER_OK);
     }
 
     /* Rung 16 multiplies split TF32 parts: it alone is checked with a larger unit
@@ -246,7 +246,7 @@ int main(void)
         int nrungs = 0;
         const rung *rungs = registry_all(&nrungs);
         for (int i = 0; i < nrungs; i++)
-            CHECK(rung_unit_roundoff(&rungs[i]) ==
+            CHECK(rung_unit_roundoff(&rungs[i], PRECISION_SINGLE) ==
                   (strcmp(rungs[i].name, "tf32x3") == 0 ? 0x1p-20 : 0x1p-24));
         const rung *tc = registry_find("tf32x3");
         CHECK(tc && tc->number == 16 && tc->blas_args && tc->cuda_min_cc == 80);
@@ -444,16 +444,16 @@ int main(void)
     device_info small = big_gpu();
     small.max_work_group_size = 256;
     const char *source;
-    CHECK(params_resolve(naive, NULL, 0, 0, &small, v, &source, msg) == LADDER_OK);
+    CHECK(params_resolve(naive, NULL, 0, 0, &small, PRECISION_SINGLE, v, &source, msg) == LADDER_OK);
     CHECK(strcmp(source, "small-default") == 0 && v[0] == 16);
     param_override ov = {0, "TS", 32};
-    CHECK(params_resolve(naive, &ov, 1, 0, &small, v, &source, msg) == LADDER_UNSUPPORTED);
+    CHECK(params_resolve(naive, &ov, 1, 0, &small, PRECISION_SINGLE, v, &source, msg) == LADDER_UNSUPPORTED);
     CHECK(strstr(msg, "work-items") != NULL);
     device_info tiny = big_gpu();
     tiny.max_work_group_size = 8;
-    CHECK(params_resolve(naive, NULL, 0, 0, &tiny, v, &source, msg) == LADDER_UNSUPPORTED);
+    CHECK(params_resolve(naive, NULL, 0, 0, &tiny, PRECISION_SINGLE, v, &source, msg) == LADDER_UNSUPPORTED);
     param_override bad = {3, "WPT", 7};
-    CHECK(params_resolve(wpt, &bad, 1, 0, NULL, v, &source, msg) == LADDER_ERROR);
+    CHECK(params_resolve(wpt, &bad, 1, 0, NULL, PRECISION_SINGLE, v, &source, msg) == LADDER_ERROR);
 
     /* Rung 8's OpenCL shuffles: built with an OpenCL C 2.0+ standard, and unsupported on a
      * device without sub-groups; CUDA builds are untouched. */
@@ -469,19 +469,19 @@ int main(void)
         strcpy(ocl.driver, "5.0 (OpenCL 3.0 PoCL)");
         char options[256];
         ocl.subgroups = 1;
-        rung_compile_options(vendor, v, &ocl, options, sizeof options);
+        rung_compile_options(vendor, v, &ocl, NULL, options, sizeof options);
         CHECK(strstr(options, "-DUSE_SHUFFLE=1 -cl-std=CL3.0") != NULL);
-        CHECK(rung_check_device(vendor, v, &ocl, msg) == LADDER_OK);
+        CHECK(rung_check_device(vendor, v, &ocl, PRECISION_SINGLE, msg) == LADDER_OK);
         ocl.subgroups = 0;
-        CHECK(rung_check_device(vendor, v, &ocl, msg) == LADDER_UNSUPPORTED &&
+        CHECK(rung_check_device(vendor, v, &ocl, PRECISION_SINGLE, msg) == LADDER_UNSUPPORTED &&
               strstr(msg, "sub-group"));
         device_info cuda = big_gpu();
         strcpy(cuda.backend, "cuda");
-        rung_compile_options(vendor, v, &cuda, options, sizeof options);
+        rung_compile_options(vendor, v, &cuda, NULL, options, sizeof options);
         CHECK(strstr(options, "-cl-std") == NULL);
-        CHECK(rung_check_device(vendor, v, &cuda, msg) == LADDER_OK);
+        CHECK(rung_check_device(vendor, v, &cuda, PRECISION_SINGLE, msg) == LADDER_OK);
         v[shuffle] = 0;
-        rung_compile_options(vendor, v, &ocl, options, sizeof options);
+        rung_compile_options(vendor, v, &ocl, NULL, options, sizeof options);
         CHECK(strstr(options, "-cl-std") == NULL);
     }
     return CHECK_DONE();

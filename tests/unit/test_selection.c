@@ -59,13 +59,13 @@ static selection_entry entry(const char *backend, const rung *r, long M, long N,
 static void choose(tuning_db *db, const device_info *dev, long M, long N, long K, char *out,
                    size_t size)
 {
-    param_policy pol = {NULL, 0, 0, db, "test_selection"};
+    param_policy pol = {NULL, 0, 0, db, "test_selection", PRECISION_SINGLE};
     gemm_size s = {M, N, K};
     const rung *r = NULL;
     int values[RUNG_MAX_PARAMS] = {0};
     const char *source = "?";
     char msg[LADDER_MSG], params[160];
-    if (params_for_auto(&pol, dev, &s, &r, values, &source, msg) != LADDER_OK) {
+    if (params_for_auto(&pol, dev, &s, NULL, &r, values, &source, msg) != LADDER_OK) {
         snprintf(out, size, "unsupported: %s", msg);
         return;
     }
@@ -231,17 +231,17 @@ static void test_lookup(void)
     if (strcmp(got, want) != 0)
         fprintf(stderr, "  got %s, want %s\n", got, want);
     /* --defaults (no tuning database): the rule even where the table has the shape. */
-    param_policy plain = {NULL, 0, 0, NULL, "test_selection"};
+    param_policy plain = {NULL, 0, 0, NULL, "test_selection", PRECISION_SINGLE};
     gemm_size s = {4096, 4096, 4096};
     const rung *r = NULL;
     int values[RUNG_MAX_PARAMS] = {0};
     const char *source = "?";
-    CHECK(params_for_auto(&plain, &ocl, &s, &r, values, &source, msg) == LADDER_OK);
+    CHECK(params_for_auto(&plain, &ocl, &s, NULL, &r, values, &source, msg) == LADDER_OK);
     CHECK(strcmp(source, "fallback") == 0 && r == rule_rung(SHAPE_SQUARE, "opencl"));
     /* --small-defaults too. */
     plain.tuning = &db;
     plain.small_defaults = 1;
-    CHECK(params_for_auto(&plain, &ocl, &s, &r, values, &source, msg) == LADDER_OK);
+    CHECK(params_for_auto(&plain, &ocl, &s, NULL, &r, values, &source, msg) == LADDER_OK);
     CHECK(strcmp(source, "fallback") == 0);
     /* On CUDA, the square class's first choice is rung 17 (banks). */
     device_info gpu = device("cuda");

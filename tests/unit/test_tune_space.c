@@ -62,7 +62,7 @@ int main(void)
     /* TS in {8..128}, WPT in {1..32}: 30 combinations. WPT must divide TS: 3 are invalid
      * (TS=8 with WPT=16, 32; TS=16 with WPT=32). The device: TS=128 needs 128 KiB of
      * local memory (6), TS=64 with WPT 1 or 2 needs over 1024 work-items (2). */
-    CHECK(tune_space_build(&sp, wpt, NULL, 0, &dev, &size, 1, msg) == LADDER_OK);
+    CHECK(tune_space_build(&sp, wpt, NULL, 0, &dev, PRECISION_SINGLE, &size, 1, msg) == LADDER_OK);
     CHECK(sp.ncombinations == 30);
     CHECK(sp.skipped_invalid == 3 && strstr(sp.why_invalid, "must divide"));
     CHECK(sp.skipped_device == 8);
@@ -90,17 +90,17 @@ int main(void)
     /* Sizes filter too: 48 is a multiple of 8 and 16 only. */
     tune_space small;
     gemm_size odd = {48, 48, 48};
-    CHECK(tune_space_build(&small, wpt, NULL, 0, &dev, &odd, 1, msg) == LADDER_OK);
+    CHECK(tune_space_build(&small, wpt, NULL, 0, &dev, PRECISION_SINGLE, &odd, 1, msg) == LADDER_OK);
     CHECK(small.npoints == 4 + 5 && small.skipped_size == 19 - 9);
     tune_space_free(&small);
 
     /* Pinned parameters: one value; a name the rung lacks is an error. */
     param_override pin = {0, "TS", 16};
-    CHECK(tune_space_build(&small, wpt, &pin, 1, &dev, &size, 1, msg) == LADDER_OK);
+    CHECK(tune_space_build(&small, wpt, &pin, 1, &dev, PRECISION_SINGLE, &size, 1, msg) == LADDER_OK);
     CHECK(small.ncombinations == 6 && small.npoints == 5);
     tune_space_free(&small);
     param_override bogus = {0, "TSM", 64};
-    CHECK(tune_space_build(&small, wpt, &bogus, 1, &dev, &size, 1, msg) == LADDER_ERROR &&
+    CHECK(tune_space_build(&small, wpt, &bogus, 1, &dev, PRECISION_SINGLE, &size, 1, msg) == LADDER_ERROR &&
           strstr(msg, "no parameter TSM"));
     tune_space_free(&small);
 
@@ -168,7 +168,7 @@ int main(void)
         rung_defaults(&all[i], 0, v);
         const gemm_size *shape = rung_check_size(&all[i], v, &big, msg) == LADDER_OK
                                      ? &big : &skinny;
-        CHECK(tune_space_build(&any, &all[i], NULL, 0, &own, shape, 1, msg) == LADDER_OK);
+        CHECK(tune_space_build(&any, &all[i], NULL, 0, &own, PRECISION_SINGLE, shape, 1, msg) == LADDER_OK);
         CHECK(any.npoints > 0 && any.npoints <= 2000);
         rung_defaults(&all[i], 0, v);
         CHECK(tune_space_find(&any, v) >= 0); /* the defaults are searched */

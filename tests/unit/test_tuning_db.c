@@ -166,25 +166,25 @@ int main(void)
     tuning_db_offer(&run, &e, &what, &old, msg);
     int v[RUNG_MAX_PARAMS] = {0};
     gemm_size s64 = {64, 64, 64}, s40 = {40, 40, 40}, s4096 = {4096, 4096, 4096};
-    CHECK(tuned_params_find(&run, wpt, &dev, &s64, v, "test") == 1 && v[0] == 16 && v[1] == 4);
-    CHECK(tuned_params_find(&run, wpt, &dev, &s4096, v, "test") == 0); /* large */
-    CHECK(tuned_params_find(&run, wpt, &dev, &s40, v, "test") == 0);
+    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 1 && v[0] == 16 && v[1] == 4);
+    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s4096, v, "test") == 0); /* large */
+    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s40, v, "test") == 0);
     CHECK(tuned_params_count(&run, &dev) == 1);
     device_info other = dev;
     strcpy(other.name, "Other GPU");
-    CHECK(tuned_params_find(&run, wpt, &other, &s64, v, "test") == 0);
+    CHECK(tuned_params_find(&run, wpt, &other, PRECISION_SINGLE, &s64, v, "test") == 0);
     CHECK(tuned_params_count(&run, &other) == 0);
     /* A stale entry read later does not hide a current one read earlier. */
     e = entry("TS=8 WPT=2", 20.0, "0000000000000000");
     run.entries[run.count++] = e; /* as if from a second file */
-    CHECK(tuned_params_find(&run, wpt, &dev, &s64, v, "test") == 1 && v[0] == 16);
+    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 1 && v[0] == 16);
     run.count = 0;
     run.entries[run.count++] = e; /* only the stale one */
-    CHECK(tuned_params_find(&run, wpt, &dev, &s64, v, "test") == 0 && run.entries[0].noted);
+    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 0 && run.entries[0].noted);
     run.entries[0] = entry("TS=64 WPT=1", 10.0, hash); /* 4096 work-items: too many */
-    CHECK(tuned_params_find(&run, wpt, &dev, &s64, v, "test") == 0);
+    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 0);
     run.entries[0] = entry("TS=16 WPT=4 TSK=8", 10.0, hash); /* not rung 3's parameters */
-    CHECK(tuned_params_find(&run, wpt, &dev, &s64, v, "test") == 0);
+    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 0);
     tuning_db_free(&run);
 
     /* Reading for ladder run: the committed folder, then the user's file, which wins; a
@@ -208,12 +208,12 @@ int main(void)
     setenv("LADDER_TUNING_DB", user, 1);
     tuning_db_init(&run);
     CHECK(tuning_load_for_run(&run, NULL, "test", msg) == LADDER_OK && run.nfiles == 2);
-    CHECK(tuned_params_find(&run, wpt, &dev, &s64, v, "test") == 1 && v[0] == 8);
+    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 1 && v[0] == 8);
     tuning_db_free(&run);
     remove(user);
     tuning_db_init(&run);
     CHECK(tuning_load_for_run(&run, NULL, "test", msg) == LADDER_OK && run.nfiles == 1);
-    CHECK(tuned_params_find(&run, wpt, &dev, &s64, v, "test") == 1 && v[0] == 16);
+    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 1 && v[0] == 16);
     tuning_db_free(&run);
     tuning_db_init(&run);
     CHECK(tuning_load_for_run(&run, user, "test", msg) == LADDER_ERROR &&

@@ -578,10 +578,11 @@ static ladder_status check_block_size(const cached_kernel *k, const unsigned blo
 }
 
 /* cuLaunchKernel takes an array of pointers, one per kernel parameter, each pointing at a
- * value of exactly the parameter's C type: int, float or a device pointer. */
+ * value of exactly the parameter's C type: int, float, double or a device pointer. */
 typedef union {
     int i;
     float f;
+    double d;
     CUdeviceptr pointer;
 } arg_value;
 
@@ -598,6 +599,9 @@ static ladder_status pack_args(const kernel_arg *args, int nargs, const char *ke
             break;
         case ARG_FLOAT:
             values[a].f = args[a].f;
+            break;
+        case ARG_DOUBLE:
+            values[a].d = args[a].d;
             break;
         case ARG_BUFFER:
             if (!args[a].buffer)
@@ -698,22 +702,82 @@ static ladder_status cuda_finish(backend_session *s, char *msg)
 
 /* ---------------------------------------------------------------------- cuBLAS ---- */
 
-/* cuBLAS is column-major like the ladder, so C = A * B maps straight onto it with no
- * transposes: lda = M, ldb = K, ldc = M. */
-static ladder_status cuda_library_sgemm(backend_session *s, int M, int N, int K, gpu_buffer *A,
-                                        gpu_buffer *B, gpu_buffer *C, char *msg)
+/* C = beta * C without a product (K = 0 or alpha = 0, where BLAS reads neither A nor B):
+ * beta = 0 writes zeros (a memset of each line, never a multiply, so a NaN in C does not
+ * survive); otherwise each line of C (a column, or a row in row-major) is scaled, in one
+ * call where the lines touch. */
+static ladder_status scale_c(backend_session *s, const gemm_call *g, gpu_buffer *C, char *msg)
 {
-    ladder_status status = use_context(s->context, msg);
-    if (status != LADDER_OK)
+    const gemm_case *c = &g->c;
+    const int row = c->layout == LAYOUT_ROW;
+    const size_t len = (size_t)(row ? g->N : g->M), lines = (size_t)(row ? g->M : g->N);
+    const size_t elem = gemm_elem_bytes(c->precision), ld = (size_t)g->ldc;
+    if (c->beta == 0.0) {
+        /* All bits zero is 0 in float and in double: 32-bit words, elem / 4 per element. */
+        CUresult rc = cuMemsetD2D32Async(C->pointer, ld * elem, 0, len * elem / 4, lines,
+                                         s->stream);
+        if (rc != CUDA_SUCCESS)
+            return cu_fail(msg, LADDER_ERROR, rc, "cuMemsetD2D32Async (C = 0 * C)");
+        return LADDER_OK;
+    }
+    const size_t count = ld == len ? 1 : lines, span = ld == len ? len * lines : len;
+    for (size_t l = 0; l < count; l++) {
+        const CUdeviceptr line = C->pointer + l * ld * elem;
+        const float beta_f = (float)c->beta;
+        cublasStatus_t rc =
+            c->precision == PRECISION_DOUBLE
+                ? cublasDscal(s->blas, (int)span, &c->beta, (double *)(uintptr_t)line, 1)
+                : cublasSscal(s->blas, (int)span, &beta_f, (float *)(uintptr_t)line, 1);
+        if (rc != CUBLAS_STATUS_SUCCESS)
+            return blas_fail(msg, rc, c->precision == PRECISION_DOUBLE
+                                          ? "cublasDscal (C = beta * C)"
+                                          : "cublasSscal (C = beta * C)");
+    }
+    return LADDER_OK;
+}
+
+static cublasOperation_t cublas_op(int trans) { return trans ? CUBLAS_OP_T : CUBLAS_OP_N; }
+
+/* cuBLAS is column-major like the ladder's kernels. A row-major call is the column-major
+ * C^T = op(B)^T op(A)^T: B and A change places, and so do M and N and the two ops; the
+ * leading dimensions stay with their matrices. */
+static ladder_status cuda_library_gemm(backend_session *s, const gemm_call *g, gpu_buffer *A,
+                                       gpu_buffer *B, gpu_buffer *C, char *msg)
+{
+    const gemm_case *c = &g->c;
+    const int dbl = c->precision == PRECISION_DOUBLE;
+    const char *name = dbl ? "cublasDgemm" : "cublasSgemm";
+    ladder_status status = gemm_check_call(name, g, msg);
+    if (status != LADDER_OK || g->M == 0 || g->N == 0)
+        return status; /* an empty C: nothing to do, as in BLAS */
+    if ((status = use_context(s->context, msg)) != LADDER_OK)
         return status;
-    const float alpha = 1.0f, beta = 0.0f;
-    cublasStatus_t rc = cublasSgemm(s->blas, CUBLAS_OP_N, CUBLAS_OP_N, M, N, K, &alpha,
-                                    (const float *)(uintptr_t)A->pointer, M,
-                                    (const float *)(uintptr_t)B->pointer, K, &beta,
-                                    (float *)(uintptr_t)C->pointer, M);
+    if (g->K == 0 || c->alpha == 0.0)
+        return scale_c(s, g, C, msg);
+    const int row = c->layout == LAYOUT_ROW;
+    const int m = (int)(row ? g->N : g->M), n = (int)(row ? g->M : g->N), k = (int)g->K;
+    const cublasOperation_t op1 = cublas_op(row ? c->trans_b : c->trans_a);
+    const cublasOperation_t op2 = cublas_op(row ? c->trans_a : c->trans_b);
+    const CUdeviceptr x1 = row ? B->pointer : A->pointer;
+    const CUdeviceptr x2 = row ? A->pointer : B->pointer;
+    const int ld1 = (int)(row ? g->ldb : g->lda), ld2 = (int)(row ? g->lda : g->ldb);
+    const int ldc = (int)g->ldc;
+    cublasStatus_t rc;
+    if (dbl) {
+        rc = cublasDgemm(s->blas, op1, op2, m, n, k, &c->alpha,
+                         (const double *)(uintptr_t)x1, ld1, (const double *)(uintptr_t)x2,
+                         ld2, &c->beta, (double *)(uintptr_t)C->pointer, ldc);
+    } else {
+        const float alpha = (float)c->alpha, beta = (float)c->beta;
+        rc = cublasSgemm(s->blas, op1, op2, m, n, k, &alpha, (const float *)(uintptr_t)x1,
+                         ld1, (const float *)(uintptr_t)x2, ld2, &beta,
+                         (float *)(uintptr_t)C->pointer, ldc);
+    }
     if (rc != CUBLAS_STATUS_SUCCESS) {
-        char call[96];
-        snprintf(call, sizeof call, "cublasSgemm(M=%d, N=%d, K=%d)", M, N, K);
+        char call[128];
+        snprintf(call, sizeof call, "%s(%s, M=%ld, N=%ld, K=%ld)", name,
+                 row ? "row-major as its column-major transpose" : "column-major", g->M, g->N,
+                 g->K);
         return blas_fail(msg, rc, call);
     }
     return LADDER_OK;
@@ -737,7 +801,7 @@ static const backend_ops cuda_ops = {
     .timer_start = cuda_timer_start,
     .timer_stop = cuda_timer_stop,
     .finish = cuda_finish,
-    .library_sgemm = cuda_library_sgemm,
+    .library_gemm = cuda_library_gemm,
     .library_name = "cublas",
 };
 

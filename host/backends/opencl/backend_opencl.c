@@ -203,9 +203,9 @@ static const backend_ops opencl_ops = {
     .timer_stop = ocl_timer_stop,
     .finish = ocl_finish,
 #ifdef LADDER_HAVE_CLBLAST
-    .library_sgemm = ocl_clblast_sgemm,
+    .library_gemm = ocl_clblast_gemm,
 #else
-    .library_sgemm = NULL, /* built without CLBlast: no library baseline */
+    .library_gemm = NULL, /* built without CLBlast: no library baseline */
 #endif
     .library_name = "clblast", /* named even when absent, so messages can say what is missing */
 };

@@ -2,7 +2,7 @@
  * and timer as the rungs, so its figures compare directly with theirs.
  *
  * Only compiled in when CMake found CLBlast (LADDER_HAVE_CLBLAST); otherwise the backend's
- * library_sgemm is NULL and this file holds nothing.
+ * library_gemm is NULL and this file holds nothing.
  */
 #include "backends/opencl/opencl_internal.h"
 
@@ -48,34 +48,86 @@ static ladder_status enqueue_marker(backend_session *s, cl_event *marker, char *
 {
     cl_int err = clEnqueueMarkerWithWaitList(s->queue, 0, NULL, marker);
     if (err != CL_SUCCESS)
-        return ocl_fail(msg, err, "clEnqueueMarkerWithWaitList (before CLBlastSgemm)");
+        return ocl_fail(msg, err, "clEnqueueMarkerWithWaitList (before the CLBlast call)");
     return LADDER_OK;
 }
 
-ladder_status ocl_clblast_sgemm(backend_session *s, int M, int N, int K, gpu_buffer *A,
-                                gpu_buffer *B, gpu_buffer *C, char *msg)
+/* C = beta * C without a product (K = 0 or alpha = 0, where BLAS reads neither A nor B):
+ * beta = 0 writes zeros, never multiplying, so a NaN in C does not survive; otherwise each
+ * line of C (a column, or a row in row-major) is scaled. `*done` gets the last command's
+ * event when `timed`. */
+static ladder_status scale_c(backend_session *s, const gemm_call *g, gpu_buffer *C, int timed,
+                             cl_event *done, char *msg)
 {
-    if (M <= 0 || N <= 0 || K <= 0)
-        return ladder_fail(msg, LADDER_ERROR, "CLBlastSgemm: sizes %dx%dx%d must be positive",
-                           M, N, K);
+    const gemm_case *c = &g->c;
+    const int row = c->layout == LAYOUT_ROW;
+    const size_t len = (size_t)(row ? g->N : g->M), lines = (size_t)(row ? g->M : g->N);
+    const size_t elem = gemm_elem_bytes(c->precision), ld = (size_t)g->ldc;
+    /* Contiguous lines are one range. */
+    const size_t count = ld == len ? 1 : lines, span = ld == len ? len * lines : len;
+    for (size_t l = 0; l < count; l++) {
+        cl_event *ev = timed && l + 1 == count ? done : NULL;
+        if (c->beta == 0.0) {
+            const double zero = 0.0; /* all bits zero: 0 in float and in double */
+            cl_int err = clEnqueueFillBuffer(s->queue, C->mem, &zero, elem, l * ld * elem,
+                                             span * elem, 0, NULL, ev);
+            if (err != CL_SUCCESS)
+                return ocl_fail(msg, err, "clEnqueueFillBuffer (C = 0 * C)");
+            continue;
+        }
+        CLBlastStatusCode status =
+            c->precision == PRECISION_DOUBLE
+                ? CLBlastDscal(span, c->beta, C->mem, l * ld, 1, &s->queue, ev)
+                : CLBlastSscal(span, (float)c->beta, C->mem, l * ld, 1, &s->queue, ev);
+        if (status != CLBlastSuccess)
+            return ladder_fail(msg, LADDER_ERROR, "CLBlast%cscal (C = beta * C): %s (%d)",
+                               c->precision == PRECISION_DOUBLE ? 'D' : 'S',
+                               clblast_status_name(status), (int)status);
+    }
+    return LADDER_OK;
+}
+
+static CLBlastTranspose clblast_op(int trans)
+{
+    return trans ? CLBlastTransposeYes : CLBlastTransposeNo;
+}
+
+ladder_status ocl_clblast_gemm(backend_session *s, const gemm_call *g, gpu_buffer *A,
+                              gpu_buffer *B, gpu_buffer *C, char *msg)
+{
+    const gemm_case *c = &g->c;
+    const char *name = c->precision == PRECISION_DOUBLE ? "CLBlastDgemm" : "CLBlastSgemm";
+    ladder_status st = gemm_check_call(name, g, msg);
+    if (st != LADDER_OK || g->M == 0 || g->N == 0)
+        return st; /* an empty C: nothing to do, as in BLAS */
     int timed = ocl_timer_wants_events(s);
     cl_event marker = NULL, done = NULL;
-    if (timed) {
-        ladder_status st = enqueue_marker(s, &marker, msg);
-        if (st != LADDER_OK)
-            return st;
+    if (timed && (st = enqueue_marker(s, &marker, msg)) != LADDER_OK)
+        return st;
+    if (g->K == 0 || c->alpha == 0.0) {
+        st = scale_c(s, g, C, timed, &done, msg);
+    } else {
+        const CLBlastLayout layout =
+            c->layout == LAYOUT_ROW ? CLBlastLayoutRowMajor : CLBlastLayoutColMajor;
+        const size_t M = (size_t)g->M, N = (size_t)g->N, K = (size_t)g->K;
+        CLBlastStatusCode status =
+            c->precision == PRECISION_DOUBLE
+                ? CLBlastDgemm(layout, clblast_op(c->trans_a), clblast_op(c->trans_b), M, N,
+                               K, c->alpha, A->mem, 0, (size_t)g->lda, B->mem, 0,
+                               (size_t)g->ldb, c->beta, C->mem, 0, (size_t)g->ldc,
+                               &s->queue, timed ? &done : NULL)
+                : CLBlastSgemm(layout, clblast_op(c->trans_a), clblast_op(c->trans_b), M, N,
+                               K, (float)c->alpha, A->mem, 0, (size_t)g->lda, B->mem,
+                               0, (size_t)g->ldb, (float)c->beta, C->mem, 0,
+                               (size_t)g->ldc, &s->queue, timed ? &done : NULL);
+        if (status != CLBlastSuccess)
+            st = ladder_fail(msg, LADDER_ERROR, "%s(%ldx%ldx%ld): %s (%d)", name, g->M, g->N,
+                             g->K, clblast_status_name(status), (int)status);
     }
-    /* Column-major, no transposes: C = 1 * A * B + 0 * C, leading dimensions M, K, M. */
-    CLBlastStatusCode status = CLBlastSgemm(
-        CLBlastLayoutColMajor, CLBlastTransposeNo, CLBlastTransposeNo,
-        (size_t)M, (size_t)N, (size_t)K, 1.0f,
-        A->mem, 0, (size_t)M, B->mem, 0, (size_t)K, 0.0f, C->mem, 0, (size_t)M,
-        &s->queue, timed ? &done : NULL);
-    if (status != CLBlastSuccess) {
+    if (st != LADDER_OK) {
         if (marker)
             clReleaseEvent(marker);
-        return ladder_fail(msg, LADDER_ERROR, "CLBlastSgemm(%dx%dx%d): %s (%d)", M, N, K,
-                           clblast_status_name(status), (int)status);
+        return st;
     }
     if (timed)
         ocl_timer_record(s, marker, done);

@@ -75,7 +75,7 @@ ladder_status ocl_timer_start(backend_session *s, char *msg);
 ladder_status ocl_timer_stop(backend_session *s, double *ms, char *msg);
 
 /* The CLBlast baseline; only built with LADDER_HAVE_CLBLAST. */
-ladder_status ocl_clblast_sgemm(backend_session *s, int M, int N, int K, gpu_buffer *A,
-                                gpu_buffer *B, gpu_buffer *C, char *msg);
+ladder_status ocl_clblast_gemm(backend_session *s, const gemm_call *call, gpu_buffer *A,
+                              gpu_buffer *B, gpu_buffer *C, char *msg);
 
 #endif

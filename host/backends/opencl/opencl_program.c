@@ -152,10 +152,13 @@ static ladder_status set_args(cl_kernel kernel, const char *name, const kernel_a
         const kernel_arg *a = &args[i];
         cl_int value_i = a->i;
         cl_float value_f = a->f;
+        cl_double value_d = a->d;
         if (a->kind == ARG_INT) {
             err = clSetKernelArg(kernel, (cl_uint)i, sizeof value_i, &value_i);
         } else if (a->kind == ARG_FLOAT) {
             err = clSetKernelArg(kernel, (cl_uint)i, sizeof value_f, &value_f);
+        } else if (a->kind == ARG_DOUBLE) {
+            err = clSetKernelArg(kernel, (cl_uint)i, sizeof value_d, &value_d);
         } else if (a->kind == ARG_BUFFER && a->buffer) {
             err = clSetKernelArg(kernel, (cl_uint)i, sizeof(cl_mem), &a->buffer->mem);
         } else {
