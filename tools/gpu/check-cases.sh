@@ -70,6 +70,14 @@ for t in NN NT TN TT; do
 done
 # 4. Double: rungs 17 and 18 (small-device tiles) against cuBLAS's DGEMM.
 run speed-double --rungs 17,18,cublas --precision double --small-defaults --sizes 4096
+# 5. TN, where rung 18 scatters both tiles (the most copy instructions): other tiles, to
+#    see whether one suits it better than the default (ladder tune has no --trans).
+tn_sets=("TSK=8" "TSK=8 STAGES=3" "TSM=256 TSK=8 WPTM=16" "TSN=256 TSK=8 WPTN=16")
+for i in "${!tn_sets[@]}"; do
+  params=()
+  for p in ${tn_sets[$i]}; do params+=(--param "$p"); done
+  run "tn-tile-$i" --rungs 18 --trans TN --sizes 4096 "${params[@]}"
+done
 
 {
   echo "# check-cases $(date -u +%Y-%m-%dT%H:%M:%SZ), $("$ladder" --version 2>&1)"
@@ -96,6 +104,11 @@ run speed-double --rungs 17,18,cublas --precision double --small-defaults --size
     g=$(gflops speed-double "$r" 4096)
     printf '%-7s %10s %7s\n' "$r" "$g" \
       "$(awk -v a="$g" -v b="$gc" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.3f", a / b; else print "-" }')"
+  done
+  echo
+  echo "## Rung 18 on TN at 4096 with other tiles (default: $(gflops speed-TN 18 4096))"
+  for i in "${!tn_sets[@]}"; do
+    printf '%-28s %10s\n' "${tn_sets[$i]}" "$(gflops "tn-tile-$i" 18 4096)"
   done
 } | tee "$out/summary.txt"
 exit $status
