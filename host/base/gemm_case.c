@@ -75,7 +75,7 @@ int gemm_case_scales(const gemm_case *c) { return c->alpha != 1.0 || c->beta != 
 
 int gemm_case_transposed(const gemm_case *c) { return c->trans_a || c->trans_b; }
 
-void gemm_case_label(const gemm_case *c, char *out, size_t size)
+void gemm_case_label(const gemm_case *c, int all, char *out, size_t size)
 {
     char trans[3];
     size_t used = 0;
@@ -87,15 +87,15 @@ void gemm_case_label(const gemm_case *c, char *out, size_t size)
         if (used < size)                                                                  \
             used += (size_t)snprintf(out + used, size - used, __VA_ARGS__);               \
     } while (0)
-    if (c->precision != PRECISION_SINGLE)
+    if (all || c->precision != PRECISION_SINGLE)
         ADD("%s", gemm_precision_name(c->precision));
-    if (gemm_case_transposed(c))
+    if (all || gemm_case_transposed(c))
         ADD("%s", gemm_trans_name(c->trans_a, c->trans_b, trans));
-    if (c->layout != LAYOUT_COL)
+    if (all || c->layout != LAYOUT_COL)
         ADD("%s", gemm_layout_name(c->layout));
-    if (c->alpha != 1.0)
+    if (all || c->alpha != 1.0)
         ADD("alpha=%g", c->alpha);
-    if (c->beta != 0.0)
+    if (all || c->beta != 0.0)
         ADD("beta=%g", c->beta);
 #undef ADD
 }

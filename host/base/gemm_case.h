@@ -53,9 +53,9 @@ int gemm_case_scales(const gemm_case *c);
 /* 1 when either operand is transposed. */
 int gemm_case_transposed(const gemm_case *c);
 
-/* "double TN row alpha=2 beta=0.5", leaving out what is the default: "" for the default
- * case. For messages. */
-void gemm_case_label(const gemm_case *c, char *out, size_t size);
+/* "double TN row alpha=2 beta=0.5". With `all` 0, what is the default is left out ("" for
+ * the default case). For messages and captions. */
+void gemm_case_label(const gemm_case *c, int all, char *out, size_t size);
 
 /* A BLAS call's description: its case, sizes and leading dimensions (what a library
  * gets besides the three matrices). */

@@ -63,6 +63,12 @@ int cli_timing_option(const char *cmd, int argc, char **argv, int *i, long *reps
  * into *configs; the other is 0. 0, or EXIT_USAGE after printing why. */
 int cli_parse_budget(const char *cmd, const char *text, long *configs, double *seconds);
 
+/* --precision, --trans or --case-layout of table and plot (`option`): a word of that case
+ * column, checked as ladder run checks it, into its field of *f. 0, or EXIT_USAGE after
+ * printing why. */
+int cli_case_filter_option(const char *cmd, const char *option, const char *value,
+                           results_case_filter *f);
+
 /* --param [RUNG:]NAME=VALUE into *ov: 0, or EXIT_USAGE after printing why. */
 int cli_parse_param(const char *cmd, const char *spec, param_override *ov);
 

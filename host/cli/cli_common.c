@@ -258,3 +258,22 @@ int cli_open_device(const char *cmd, const char *backend, const char *device,
         return cli_usage_error(cmd, "%s", msg);
     return 0;
 }
+
+int cli_case_filter_option(const char *cmd, const char *option, const char *value,
+                           results_case_filter *f)
+{
+    gemm_case c;
+    char msg[LADDER_MSG];
+    ladder_status st;
+    if (strcmp(option, "--precision") == 0) {
+        st = gemm_parse_precision(value, &c.precision, msg);
+        f->precision = value;
+    } else if (strcmp(option, "--trans") == 0) {
+        st = gemm_parse_trans(value, &c.trans_a, &c.trans_b, msg);
+        f->trans = value;
+    } else {
+        st = gemm_parse_layout(value, &c.layout, msg);
+        f->layout = value;
+    }
+    return st == LADDER_OK ? 0 : cli_usage_error(cmd, "%s", msg);
+}

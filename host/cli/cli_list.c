@@ -34,6 +34,15 @@ static void print_sizes(const rung *r)
     if (r->cuda_min_cc)
         printf("    needs: compute capability %d.%d or newer on CUDA\n", r->cuda_min_cc / 10,
                r->cuda_min_cc % 10);
+    /* The cases of ladder run's --precision, --trans, --alpha and --beta it takes; every
+     * rung takes both layouts (a row-major case is the column-major call swapped). */
+    printf("    cases: single%s; %s; %s; column- and row-major\n",
+           r->takes_double ? " and double" : "",
+           r->takes_transposes ? "NN, NT, TN, TT" : "NN only",
+           r->blas_args ? "any alpha and beta" : "C = A B only (alpha 1, beta 0)");
+    if (!r->takes_double)
+        printf("    no double: %s\n",
+               r->no_double_reason ? r->no_double_reason : "its kernel is written for float only");
 }
 
 /* "parent: 9 prefetch (ladder diff 17), and 13 async": where the rung sits in the ladder. */
@@ -64,8 +73,9 @@ static void print_choices(const rung *r)
 }
 
 /* One line per kernel rung, for scripts and tests: number, name, pads (0/1), the
- * multiples of M, N, K with the default and with the small-device parameters, and the
- * backends that have the rung ("all", or the one that does). */
+ * multiples of M, N, K with the default and with the small-device parameters, the
+ * backends that have the rung ("all", or the one that does), and the cases it takes:
+ * double (0/1), transposes (0/1), alpha and beta (0/1). */
 static void print_brief(const rung *all, int n)
 {
     for (int i = 0; i < n; i++) {
@@ -79,9 +89,10 @@ static void print_brief(const rung *all, int n)
             if (r->multiples)
                 r->multiples(values, mult[small]);
         }
-        printf("%d %s %d %d %d %d %d %d %d %s\n", r->number, r->name, r->pads, mult[0][0],
-               mult[0][1], mult[0][2], mult[1][0], mult[1][1], mult[1][2],
-               r->only_backend ? r->only_backend : "all");
+        printf("%d %s %d %d %d %d %d %d %d %s %d %d %d\n", r->number, r->name, r->pads,
+               mult[0][0], mult[0][1], mult[0][2], mult[1][0], mult[1][1], mult[1][2],
+               r->only_backend ? r->only_backend : "all", r->takes_double,
+               r->takes_transposes, r->blas_args);
     }
 }
 
@@ -126,7 +137,8 @@ int cmd_list(int argc, char **argv)
                    "\n"
                    "  --brief   one line per kernel rung for scripts: number, name, pads,\n"
                    "            multiples of M N K (defaults), multiples of M N K (small),\n"
-                   "            backends (all, or the only one that has the rung)\n"
+                   "            backends (all, or the only one that has the rung), and the\n"
+                   "            cases it takes: double, transposes, alpha and beta (0 or 1)\n"
                    "  --defines one line per kernel rung and parameter set: file stem,\n"
                    "            default|small, the compiler defines\n");
             return 0;

@@ -37,6 +37,10 @@ static void usage(void)
         "  --format LIST        png,svg (default), png or svg\n"
         "  --normalize WHAT     cross-device chart relative to each device's 'library'\n"
         "                       (default; the FP32 peak where none was measured) or 'peak'\n"
+        "  --precision P        single or double; --trans T: NN, NT, TN or TT;\n"
+        "  --case-layout L      col or row: draw the rows of that case (ladder run's\n"
+        "                       options); the figures show one case, named in their\n"
+        "                       titles when it is not the default\n"
         "  --keep-data          keep the data tables and generated scripts, and say where\n"
         "  --check              only check that gnuplot can be run\n"
         "  --help               this text\n"
@@ -157,6 +161,10 @@ static int parse_options(int argc, char **argv, plot_options *o, int *check_only
         CLI_OPTION("--ceilings", parse_ceilings(v, o))
         CLI_OPTION("--format", parse_formats(v, o))
         CLI_OPTION("--normalize", parse_normalize(v, o))
+        CLI_OPTION("--precision", cli_case_filter_option("plot", "--precision", v, &o->cases))
+        CLI_OPTION("--trans", cli_case_filter_option("plot", "--trans", v, &o->cases))
+        CLI_OPTION("--case-layout",
+                   cli_case_filter_option("plot", "--case-layout", v, &o->cases))
         return cli_usage_error("plot", "unknown option %s (see ladder plot --help)", a);
     }
     if (!*check_only && o->nfiles == 0)

@@ -35,6 +35,9 @@ static void usage(FILE *out)
         "                  (all); every item must name a rung present in the files\n"
         "                  (alias: --rung)\n"
         "  --all-status    also show FAILED, unsupported and error rows, by their status\n"
+        "  --precision P   single or double; --trans T: NN, NT, TN or TT; --case-layout L:\n"
+        "                  col or row: only rows of that case (ladder run's options); a\n"
+        "                  table shows one case, and says which when it is not the default\n"
         "\n"
         "How:\n"
         "  --layout L      rows: one row per backend and rung at one size: rung, name,\n"
@@ -47,8 +50,9 @@ static void usage(FILE *out)
         "                    and its fraction of the library there\n"
         "  --caption       add a line under the table: the devices, the size, the files\n"
         "  --metric M      gflops (default) or gbps: effective GB/s in place of GFLOPS,\n"
-        "                  A, B and C counted once each, 4 (MK + KN + MN) bytes over the\n"
-        "                  median time (the figure for GEMV-like shapes, rung 20)\n"
+        "                  A, B and C counted once each, 4 (MK + KN + MN) bytes (8 in\n"
+        "                  double) over the median time (the figure for GEMV-like\n"
+        "                  shapes, rung 20)\n"
         "  --value FIELD   print one number instead of a table: gflops, ms, vs-library,\n"
         "                  step-gain or gbps; the selection must match exactly one ok row\n"
         "\n"
@@ -210,6 +214,10 @@ static int parse_options(int argc, char **argv, table_options *o)
         CLI_OPTION("--backend", parse_backend(v, o))
         CLI_OPTION("--device", parse_device(v, o))
         CLI_OPTION("--params", parse_params(v, o))
+        CLI_OPTION("--precision", cli_case_filter_option("table", "--precision", v, &o->cases))
+        CLI_OPTION("--trans", cli_case_filter_option("table", "--trans", v, &o->cases))
+        CLI_OPTION("--case-layout",
+                   cli_case_filter_option("table", "--case-layout", v, &o->cases))
         CLI_OPTION("--size", parse_sizes("--size", v, o))
         CLI_OPTION("--sizes", parse_sizes("--sizes", v, o))
         CLI_OPTION("--shape", parse_sizes("--shape", v, o))

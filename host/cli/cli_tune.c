@@ -57,6 +57,9 @@ static void tune_help(void)
         "                   restart from a random point; random: a random order, no\n"
         "                   repeats; exhaustive: every candidate in order\n"
         "  --param P=V      pin a parameter to one value (repeatable); the rest is searched\n"
+        "  --precision P    single (default) or double: the case tuned (NN, column-major);\n"
+        "                   the database keeps each precision's entries apart, and a run\n"
+        "                   uses those of its own precision only\n"
         "  --reps N         timed repetitions per candidate and size (default %d)\n"
         "  --max-time S     stop repeating a candidate after S seconds (default %.1f)\n"
         "  --seed N         seed of the inputs and of the random choices (default %d)\n"
@@ -124,6 +127,14 @@ static int parse_options(int argc, char **argv, tune_options *o)
         STRING_OPTION("--strategy", strategy)
         STRING_OPTION("--db", db)
 #undef STRING_OPTION
+        if ((m = cli_option(argc, argv, &i, "--precision", &v)) != 0) {
+            char msg[LADDER_MSG];
+            if (m < 0)
+                return EXIT_USAGE;
+            if (gemm_parse_precision(v, &o->precision, msg) != LADDER_OK)
+                return cli_usage_error("tune", "--%s", msg);
+            continue;
+        }
         static const char *const output_names[] = {"--candidates", "--output", "--out", NULL};
         if ((m = cli_output_option(argc, argv, &i, output_names, &o->candidates)) != 0) {
             if (m != 1)
@@ -272,7 +283,7 @@ static int offer_bests(tuning_db *db, const tune_plan *plan, const tune_outcome 
         }
         found++;
         tuning_entry e = {.rung = plan->r->number, .cls = (size_class)c,
-                          .gflops = best->gflops, .file = -1};
+                          .gflops = best->gflops, .precision = plan->precision, .file = -1};
         snprintf(e.backend, sizeof e.backend, "%s", dev->backend);
         tuning_field(e.device, sizeof e.device, dev->name);
         int values[RUNG_MAX_PARAMS];
@@ -389,11 +400,11 @@ static int open_db(const tune_options *o, tune_session *s, char *path, size_t si
     return 0;
 }
 
-static void print_target(const rung *r, const tune_session *s)
+static void print_target(const rung *r, const tune_session *s, gemm_precision p)
 {
     const device_info *dev = &s->targets[0].dev;
-    printf("tuning rung %d (%s) on %s:%d %s (%s)\n", r->number, r->name, dev->backend,
-           dev->index, dev->name, dev->driver);
+    printf("tuning rung %d (%s) in %s precision on %s:%d %s (%s)\n", r->number, r->name,
+           gemm_precision_name(p), dev->backend, dev->index, dev->name, dev->driver);
     printf("sizes:");
     for (int i = 0; i < s->nsizes; i++)
         printf(" %ldx%ldx%ld (%s)", s->sizes[i].M, s->sizes[i].N, s->sizes[i].K,
@@ -490,6 +501,12 @@ int cmd_tune(int argc, char **argv)
     if (find_rung(o.rung, &r) || check_pinned(r, &o) ||
         cli_output_mode("tune", &o.candidates, &mode))
         return EXIT_USAGE;
+    gemm_case tuned = GEMM_CASE_DEFAULT;
+    tuned.precision = o.precision;
+    char why[LADDER_MSG];
+    if (rung_check_case(r, &tuned, why) != LADDER_OK)
+        return cli_usage_error("tune", "rung %d (%s) cannot be tuned in %s: %s", r->number,
+                               r->name, gemm_precision_name(o.precision), why);
     if (tune_strategy_parse(o.strategy, &strategy) != 0)
         return cli_usage_error("tune", "--strategy '%s': use greedy, random or exhaustive",
                                o.strategy);
@@ -503,7 +520,7 @@ int cmd_tune(int argc, char **argv)
     int start = -1;
     int code = open_target(&o, &s);
     if (!code)
-        print_target(r, &s);
+        print_target(r, &s, o.precision);
     if (!code)
         code = build_space(&o, r, &s, &start, defaults, sizeof defaults);
     if (!code && o.dry_run) {

@@ -40,7 +40,8 @@ static const result_column columns[] = {
      "...`) and where they came from: `default`, `small-default`, `user`, `tuned` (the "
      "tuning database), `tune-candidate` (a row of `ladder tune`'s or `ladder select`'s "
      "candidates file), `selected` (`auto`, from its selection table), `fallback` (`auto`, "
-     "by its rule)", NULL},
+     "by its rule), `case-fallback` (`auto`, a BLAS-call rung that takes a case its "
+     "choice cannot: double, transposes, alpha and beta)", NULL},
     {"param_source", TEXT(param_source), NULL, NULL},
     {"M", LONG(M), "sizes: op(A) is M×K, op(B) is K×N, C is M×N", NULL},
     {"N", LONG(N), NULL, NULL},
@@ -288,6 +289,48 @@ void results_set_case(result_row *row, const gemm_case *cs)
     snprintf(row->layout, sizeof row->layout, "%s", gemm_layout_name(cs->layout));
     row->alpha = cs->alpha;
     row->beta = cs->beta;
+}
+
+int results_same_case(const result_row *a, const result_row *b)
+{
+    return strcmp(a->precision, b->precision) == 0 && strcmp(a->trans, b->trans) == 0 &&
+           strcmp(a->layout, b->layout) == 0 && a->alpha == b->alpha && a->beta == b->beta;
+}
+
+void results_case_label(const result_row *row, int all, char *out, size_t size)
+{
+    gemm_case cs;
+    char msg[LADDER_MSG];
+    if (results_row_case(row, &cs, msg) == LADDER_OK) /* the reader checked the words */
+        gemm_case_label(&cs, all, out, size);
+    else
+        snprintf(out, size, "%s %s %s", row->precision, row->trans, row->layout);
+}
+
+int results_case_filter_matches(const results_case_filter *f, const result_row *row)
+{
+    return (!f->precision || strcmp(f->precision, row->precision) == 0) &&
+           (!f->trans || strcmp(f->trans, row->trans) == 0) &&
+           (!f->layout || strcmp(f->layout, row->layout) == 0);
+}
+
+ladder_status results_check_one_case(const result_row *const *rows, const result_row *plain,
+                                     int n, char *msg)
+{
+    const result_row *first = rows ? rows[0] : plain;
+    for (int i = 1; i < n; i++) {
+        const result_row *r = rows ? rows[i] : &plain[i];
+        if (results_same_case(first, r))
+            continue;
+        char a[96], b[96];
+        results_case_label(first, 1, a, sizeof a);
+        results_case_label(r, 1, b, sizeof b);
+        return ladder_fail(msg, LADDER_ERROR,
+                           "rows of more than one case match (%s; %s): choose one with "
+                           "--precision, --trans and --case-layout (alpha and beta: from "
+                           "separate files)", a, b);
+    }
+    return LADDER_OK;
 }
 
 ladder_status results_row_case(const result_row *row, gemm_case *cs, char *msg)

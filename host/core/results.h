@@ -91,6 +91,26 @@ void results_set_case(result_row *row, const gemm_case *cs);
  * case column holds a word that is no case's. */
 ladder_status results_row_case(const result_row *row, gemm_case *cs, char *msg);
 
+/* Whether two rows measured the same case: a table or a figure never puts rows of two
+ * cases together without saying so. */
+int results_same_case(const result_row *a, const result_row *b);
+
+/* The row's case in words (gemm_case_label; `all` 0 leaves the default parts out). */
+void results_case_label(const result_row *row, int all, char *out, size_t size);
+
+/* What ladder table and ladder plot select of the case columns: --precision, --trans and
+ * --case-layout, each a word of its column or NULL for any. */
+typedef struct {
+    const char *precision, *trans, *layout;
+} results_case_filter;
+
+int results_case_filter_matches(const results_case_filter *f, const result_row *row);
+
+/* LADDER_ERROR when rows[0..n) (pointers, or NULL to use `plain`) hold more than one case,
+ * naming two of them and the options that choose one. */
+ladder_status results_check_one_case(const result_row *const *rows, const result_row *plain,
+                                     int n, char *msg);
+
 /* The header line, without newline. */
 const char *results_header(void);
 

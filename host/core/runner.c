@@ -188,7 +188,7 @@ static void print_elsewhere(const run_plan *plan, const int *rows)
 static void print_case(const run_plan *plan, const gemm_case *cs)
 {
     char label[128];
-    gemm_case_label(cs, label, sizeof label);
+    gemm_case_label(cs, 0, label, sizeof label);
     if (plan->ncases == 1 && !label[0])
         return;
     char trans[3];
@@ -248,7 +248,7 @@ static void measure_row(const run_plan *plan, run_target *t, program_cache *pc,
     if (r->kind == RUNG_AUTO) {
         /* The shape-aware entry: a table look-up picks a rung and its parameters, which
          * then run as that rung; the row keeps the name "auto" and says what it chose. */
-        st = params_for_auto(&pol, &t->dev, &call, &sc->cm.call.c, &r, values, &source, msg);
+        st = params_for_auto(&pol, &t->dev, &call, &sc->cs, &r, values, &source, msg);
         if (st == LADDER_OK)
             params_auto_string(r, values, row->params, sizeof row->params);
         snprintf(row->param_source, sizeof row->param_source, "%s", source);

@@ -205,18 +205,62 @@ static ladder_status from_rule(const param_policy *pol, const device_info *dev,
                        s->N, s->K, first[0] ? "; " : "", first);
 }
 
+/* For a case the choice cannot take (double, transposes, alpha and beta on a rung that
+ * does not take them): the first BLAS-call rung, in the registry's order, that takes the
+ * case, this device and this size, with the parameters ladder run would give it. */
+static ladder_status for_case(const param_policy *pol, const device_info *dev,
+                              const gemm_size *s, const gemm_case *kc, const rung **chosen,
+                              int *values, char *msg)
+{
+    param_policy plain = *pol;
+    plain.overrides = NULL; /* --param is for the rungs named in --rungs, not for auto */
+    plain.noverrides = 0;
+    char first[LADDER_MSG] = "", label[96];
+    int count;
+    const rung *all = registry_all(&count);
+    for (int i = 0; i < count; i++) {
+        const rung *r = &all[i];
+        const char *source;
+        if (!r->blas_args || !selection_rung_eligible(r) || !rung_on_backend(r, dev->backend))
+            continue;
+        ladder_status st = rung_check_case(r, kc, msg);
+        if (st == LADDER_OK)
+            st = params_for_row(&plain, r, dev, s, values, &source, msg);
+        if (st == LADDER_OK)
+            st = rung_check_size(r, values, s, msg);
+        if (st == LADDER_OK) {
+            *chosen = r;
+            return LADDER_OK;
+        }
+        if (!first[0])
+            snprintf(first, sizeof first, "; rung %d: %.400s", r->number, msg);
+    }
+    gemm_case_label(kc, 1, label, sizeof label);
+    return ladder_fail(msg, LADDER_UNSUPPORTED, "auto's choices are for single NN: no BLAS-call "
+                       "rung takes the case %s at %ldx%ldx%ld on this device%s", label, s->M,
+                       s->N, s->K, first);
+}
+
 ladder_status params_for_auto(const param_policy *pol, const device_info *dev,
                               const gemm_size *s, const gemm_case *kc, const rung **chosen,
                               int *values, const char **source, char *msg)
 {
-    (void)kc;
+    ladder_status st;
     if (pol->tuning && !pol->small_defaults &&
         from_table(&pol->tuning->selection, dev, s, chosen, values, pol->who)) {
         *source = "selected";
-        return LADDER_OK;
+        st = LADDER_OK;
+    } else {
+        *source = "fallback";
+        st = from_rule(pol, dev, s, chosen, values, msg);
     }
-    *source = "fallback";
-    return from_rule(pol, dev, s, chosen, values, msg);
+    /* The table and the rule choose for single NN C = A B; a case the choice cannot take
+     * goes to a BLAS-call rung that can. */
+    char why[LADDER_MSG];
+    if (!kc || (st == LADDER_OK && rung_check_case(*chosen, kc, why) == LADDER_OK))
+        return st;
+    *source = "case-fallback";
+    return for_case(pol, dev, s, kc, chosen, values, msg);
 }
 
 /* ---- the profiler's side ------------------------------------------------------------- */

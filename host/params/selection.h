@@ -35,11 +35,15 @@ extern const char *const selection_fallback_rungs[SHAPE_RULE_CLASSES][8];
 int selection_rung_eligible(const rung *r);
 
 /* The rung and parameters of the shape-aware entry at size `s` on `dev`, for case `kc`
- * (the column-major call's: `s` is that call's shape). Uses the tables
+ * (`s` is the shape of the column-major call that computes it). Uses the tables
  * in pol->tuning->selection unless pol->tuning is NULL (--defaults) or pol->small_defaults
  * (then the fallback rule with those defaults); pol's --param overrides do not apply.
- * *source is "selected" or "fallback". LADDER_UNSUPPORTED (with the reason) when no
- * eligible rung of the backend takes the shape. */
+ * *source is "selected" or "fallback". The table and the rule are for single precision,
+ * NN, C = A B (a row-major case looks up its column-major call's shape, M and N swapped):
+ * for a case their choice cannot take (rung_check_case), the first BLAS-call rung that
+ * takes it runs instead, and *source is "case-fallback". `kc` NULL: the default case.
+ * LADDER_UNSUPPORTED (with the reason) when no eligible rung of the backend takes the
+ * shape (and the case). */
 ladder_status params_for_auto(const param_policy *pol, const device_info *dev,
                               const gemm_size *s, const gemm_case *kc, const rung **chosen,
                               int *values, const char **source, char *msg);

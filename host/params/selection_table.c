@@ -163,7 +163,7 @@ ladder_status selection_table_read(selection_table *t, const char *path, int *fo
     selection_table mine;
     selection_table_init(&mine);
     file_reader rd = {.t = &mine};
-    st = tsv_read(file, path, SELECTION_FIELDS, read_line, &rd, msg);
+    st = tsv_read(file, path, SELECTION_FIELDS, SELECTION_FIELDS, read_line, &rd, msg);
     fclose(file);
     for (int i = 0; i < mine.count && st == LADDER_OK; i++)
         st = selection_table_put(t, &mine.entries[i], msg);

@@ -42,9 +42,10 @@ static int split_tabs(char *line, char **fields, int max)
 
 #define TSV_MAX_FIELDS 32
 
-ladder_status tsv_read(FILE *f, const char *path, int nfields, tsv_line_fn fn, void *ctx,
-                       char *msg)
+ladder_status tsv_read(FILE *f, const char *path, int min_fields, int nfields,
+                       tsv_line_fn fn, void *ctx, char *msg)
 {
+    static char empty[] = "";
     char line[TSV_LINE_MAX + 2];
     char *fields[TSV_MAX_FIELDS + 1];
     int lineno = 0;
@@ -63,10 +64,12 @@ ladder_status tsv_read(FILE *f, const char *path, int nfields, tsv_line_fn fn, v
         int n = split_tabs(line, fields, nfields);
         if (strcmp(fields[0], "backend") == 0)
             continue; /* the column header */
-        if (n != nfields)
+        if (n < min_fields || n > nfields)
             return ladder_fail(msg, LADDER_ERROR, "%s:%d: expected %d tab-separated fields, "
                                "found %s%d", path, lineno, nfields,
                                n > nfields ? "more than " : "", n > nfields ? nfields : n);
+        for (int i = n; i < nfields; i++)
+            fields[i] = empty;
         const char *bad = fn(ctx, fields);
         if (bad)
             return ladder_fail(msg, LADDER_ERROR, "%s:%d: %s", path, lineno, bad);

@@ -15,8 +15,9 @@
 
 #define TSV_LINE_MAX 4096
 
-/* Checks the fields of one line (there are exactly as many as tsv_read was told) and
- * keeps the entry; returns what is wrong with it, or NULL. */
+/* Checks the fields of one line (there are exactly as many as tsv_read's `nfields`, those
+ * an older line lacks being empty) and keeps the entry; returns what is wrong with it, or
+ * NULL. */
 typedef const char *(*tsv_line_fn)(void *ctx, char **fields);
 
 /* Opens `path` for reading. A missing file is not an error: returns NULL with *found = 0
@@ -24,10 +25,12 @@ typedef const char *(*tsv_line_fn)(void *ctx, char **fields);
  * "cannot read <what> PATH: why" in msg. */
 FILE *tsv_open(const char *path, const char *what, int *found, ladder_status *st, char *msg);
 
-/* Reads every line of `f`, handing each entry's `nfields` fields to `fn`. Stops at the
- * first bad line: LADDER_ERROR with "PATH:LINE: what is wrong" in msg. */
-ladder_status tsv_read(FILE *f, const char *path, int nfields, tsv_line_fn fn, void *ctx,
-                       char *msg);
+/* Reads every line of `f`, handing each entry's `nfields` fields to `fn`. A line may have
+ * as few as `min_fields` (a table that gained columns at its end reads its older lines):
+ * the missing ones are empty. Stops at the first bad line: LADDER_ERROR with
+ * "PATH:LINE: what is wrong" in msg. */
+ladder_status tsv_read(FILE *f, const char *path, int min_fields, int nfields,
+                       tsv_line_fn fn, void *ctx, char *msg);
 
 /* Writes the entries of a table. Returns 0, or non-zero when a write failed. */
 typedef int (*tsv_write_fn)(void *ctx, FILE *f);

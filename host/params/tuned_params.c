@@ -32,10 +32,11 @@ static int note(tuning_entry *e, const char *who, const char *why)
 
 /* Whether entry `e` is for this device, rung and size class. */
 static int same_key(const tuning_entry *e, const device_info *dev, const char *name,
-                    const rung *r, size_class cls)
+                    const rung *r, gemm_precision p, size_class cls)
 {
+    /* Never parameters of another precision: a double tile takes twice the memory. */
     return strcmp(e->backend, dev->backend) == 0 && strcmp(e->device, name) == 0 &&
-           e->rung == r->number && e->cls == cls;
+           e->rung == r->number && e->precision == p && e->cls == cls;
 }
 
 int tuned_params_find(tuning_db *db, const rung *r, const device_info *dev,
@@ -43,15 +44,13 @@ int tuned_params_find(tuning_db *db, const rung *r, const device_info *dev,
 {
     if (!db || r->kind != RUNG_KERNEL || r->nparams == 0)
         return 0;
-    if (p != PRECISION_SINGLE)
-        return 0; /* the database holds single-precision entries only, so far */
     /* The device's name as the database stores it (tabs would have split the field). */
     char name[sizeof dev->name];
     tuning_field(name, sizeof name, dev->name);
     size_class cls = size_class_of(s);
     int any = 0;
     for (int i = 0; i < db->count && !any; i++)
-        any = same_key(&db->entries[i], dev, name, r, cls);
+        any = same_key(&db->entries[i], dev, name, r, p, cls);
     if (!any)
         return 0;
     /* The newest entry measured with the kernel file as it is now; else say it is stale. */
@@ -62,7 +61,7 @@ int tuned_params_find(tuning_db *db, const rung *r, const device_info *dev,
     tuning_entry *stale = NULL, *e = NULL;
     for (int i = db->count - 1; i >= 0 && !e; i--) {
         tuning_entry *c = &db->entries[i];
-        if (!same_key(c, dev, name, r, cls))
+        if (!same_key(c, dev, name, r, p, cls))
             continue;
         if (strcmp(c->kernel_fnv1a, hash) == 0)
             e = c;

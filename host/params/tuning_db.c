@@ -25,10 +25,12 @@ static const char header[] =
     "#                 once the file has changed\n"
     "#   driver        the driver the device reported (for the record)\n"
     "#   date          when the search ended (UTC)\n"
-    "# ladder run uses the entry of its backend, device, rung and the size's class,\n"
-    "# unless --defaults or --param is given for that rung.\n"
+    "#   precision     single or double: the case tuned (NN, column-major); a line\n"
+    "#                 without it is single, as every entry was before double\n"
+    "# ladder run uses the entry of its backend, device, rung, precision and the size's\n"
+    "# class, unless --defaults or --param is given for that rung.\n"
     "backend\tdevice\trung\tsize_class\tparams\tgflops\tsizes\tkernel\tkernel_fnv1a\tdriver"
-    "\tdate\n";
+    "\tdate\tprecision\n";
 
 void tuning_db_init(tuning_db *db) { memset(db, 0, sizeof *db); }
 
@@ -61,7 +63,7 @@ static ladder_status append(tuning_db *db, const tuning_entry *e, char *msg)
 static int same_key(const tuning_entry *a, const tuning_entry *b)
 {
     return strcmp(a->backend, b->backend) == 0 && strcmp(a->device, b->device) == 0 &&
-           a->rung == b->rung && a->cls == b->cls;
+           a->rung == b->rung && a->cls == b->cls && a->precision == b->precision;
 }
 
 /* ---- reading ------------------------------------------------------------------------ */
@@ -115,6 +117,9 @@ static const char *parse_entry(char **f, tuning_entry *e)
     tsv_copy_hash(e->kernel_fnv1a, f[8]);
     snprintf(e->driver, sizeof e->driver, "%s", f[9]);
     snprintf(e->date, sizeof e->date, "%s", f[10]);
+    char msg[LADDER_MSG];
+    if (f[11][0] && gemm_parse_precision(f[11], &e->precision, msg) != LADDER_OK)
+        return "precision must be single or double";
     return NULL;
 }
 
@@ -159,7 +164,7 @@ ladder_status tuning_db_read(tuning_db *db, const char *path, int *found, char *
         return ladder_fail(msg, LADDER_ERROR, "out of memory for the tuning database");
     }
     file_reader rd = {.db = db, .first = db->count};
-    st = tsv_read(file, path, TUNING_DB_FIELDS, read_line, &rd, msg);
+    st = tsv_read(file, path, TUNING_DB_FIELDS - 1, TUNING_DB_FIELDS, read_line, &rd, msg);
     fclose(file);
     if (st == LADDER_OK) {
         db->files[db->nfiles++] = copy;
@@ -177,9 +182,10 @@ static int write_entries(void *ctx, FILE *f)
     const tuning_db *db = ctx;
     for (int i = 0; i < db->count; i++) {
         const tuning_entry *e = &db->entries[i];
-        if (fprintf(f, "%s\t%s\t%d\t%s\t%s\t%.2f\t%s\t%s\t%s\t%s\t%s\n", e->backend,
+        if (fprintf(f, "%s\t%s\t%d\t%s\t%s\t%.2f\t%s\t%s\t%s\t%s\t%s\t%s\n", e->backend,
                     e->device, e->rung, size_class_name(e->cls), e->params, e->gflops,
-                    e->sizes, e->kernel, e->kernel_fnv1a, e->driver, e->date) < 0)
+                    e->sizes, e->kernel, e->kernel_fnv1a, e->driver, e->date,
+                    gemm_precision_name(e->precision)) < 0)
             return -1;
     }
     return 0;

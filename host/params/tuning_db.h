@@ -5,6 +5,7 @@
  * separated by tabs, in this order:
  *
  *   backend device rung size_class params gflops sizes kernel kernel_fnv1a driver date
+ *   precision
  *
  *   backend       opencl or cuda
  *   device        the device name as the driver reports it (`ladder devices`)
@@ -17,20 +18,23 @@
  *   kernel_fnv1a  FNV-1a 64-bit hash of that file (host/base/source_hash.h), 16 hex digits
  *   driver        the driver version the device reported (for the record; not a key)
  *   date          when the search ended, ISO 8601 UTC
+ *   precision     single or double: the case tuned (NN, column-major). A line written
+ *                 before double existed lacks the field: it is single.
  *
  * Lines starting with '#' and empty lines are comments; a line whose first field is
- * "backend" is the column header. The key is (backend, device, rung, size_class): a file
- * holds at most one entry per key. Anything else is a corrupt line, reported as FILE:LINE.
+ * "backend" is the column header. The key is (backend, device, rung, size_class,
+ * precision): a file holds at most one entry per key. Anything else is a corrupt line, reported as FILE:LINE.
  */
 #ifndef LADDER_TUNING_DB_H
 #define LADDER_TUNING_DB_H
 
 #include "params/selection_table.h"
 #include "params/size_class.h"
+#include "base/gemm_case.h"
 #include "base/source_hash.h"
 #include "base/status.h"
 
-#define TUNING_DB_FIELDS 11
+#define TUNING_DB_FIELDS 12
 
 typedef struct {
     char backend[16];
@@ -44,6 +48,7 @@ typedef struct {
     char kernel_fnv1a[SOURCE_HASH_HEX];
     char driver[128];
     char date[32];
+    gemm_precision precision;
     int file;   /* in memory only: which file it was read from (tuning_db.files), -1 = new */
     int noted;  /* in memory only: ladder run already said why it cannot use this entry */
 } tuning_entry;

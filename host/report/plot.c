@@ -142,7 +142,7 @@ int plot_run(const plot_options *o)
     memset(&job, 0, sizeof job);
     int rc = 1;
 
-    if (plot_model_load(&model, o->files, o->nfiles, msg) != LADDER_OK)
+    if (plot_model_load(&model, o->files, o->nfiles, &o->cases, msg) != LADDER_OK)
         goto fail;
     for (int i = 0; i < o->npeaks; i++)
         if (plot_model_set_peak(&model, o->peaks[i], msg) != LADDER_OK)

@@ -17,6 +17,7 @@ typedef struct {
     int normalize_peak;             /* --normalize peak */
     const char *ceilings;           /* --ceilings FILE: measured ceilings; NULL = none */
     int keep_data;                  /* --keep-data */
+    results_case_filter cases;      /* --precision, --trans, --case-layout */
     char **files;                   /* the result files */
     int nfiles;
 } plot_options;

@@ -62,7 +62,7 @@ ladder_status plot_model_set_ceilings(plot_model *m, const char *path, char *msg
     if (!f)
         return found ? st : ladder_fail(msg, LADDER_ERROR, "--ceilings %s: no such file", path);
     ceiling_list list = {0};
-    st = tsv_read(f, path, CEILING_FIELDS, read_entry, &list, msg);
+    st = tsv_read(f, path, CEILING_FIELDS, CEILING_FIELDS, read_entry, &list, msg);
     fclose(f);
     if (st == LADDER_OK && list.count == 0)
         st = ladder_fail(msg, LADDER_ERROR, "--ceilings %s: no entries in it (device, "

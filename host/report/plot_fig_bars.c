@@ -180,7 +180,7 @@ static ladder_status draw_bars(plot_job *job, int device, const bar_scale *scale
         snprintf(title, sizeof title, "%s: every rung at M = N = K = %ld", d->name, n);
         snprintf(axis, sizeof axis, "GFLOPS  (higher is better)");
     }
-    gnuplot_set_string(fig.prelude, "title_text", title);
+    plot_figure_title(job, &fig, title);
     gnuplot_set_string(fig.prelude, "y_label_text", axis);
     gnuplot_set_number(fig.prelude, "n_rungs", nrungs);
     gnuplot_set_number(fig.prelude, "n_backends", ngroups);

@@ -120,7 +120,7 @@ ladder_status plot_fig_compare(plot_job *job, char *msg)
         fputc('\n', fig.data);
     }
 
-    gnuplot_set_string(fig.prelude, "title_text",
+    plot_figure_title(job, &fig,
                        job->normalize_peak
                            ? "The ladder across devices: each rung as % of its device's FP32 peak"
                            : "The ladder across devices: each rung as % of its device's vendor "

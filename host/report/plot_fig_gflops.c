@@ -106,7 +106,7 @@ ladder_status plot_fig_gflops(plot_job *job, int group, char *msg)
     char title[512];
     snprintf(title, sizeof title, "%s, %s: GFLOPS of each rung by matrix size", d->name,
              plot_backend_label(g->backend));
-    gnuplot_set_string(fig.prelude, "title_text", title);
+    plot_figure_title(job, &fig, title);
     gnuplot_set_number(fig.prelude, "n_rungs", nrungs);
     gnuplot_set_number(fig.prelude, "n_libraries", nlibs);
     gnuplot_set_number(fig.prelude, "has_peak", has_peak);

@@ -152,7 +152,7 @@ ladder_status plot_fig_roofline(plot_job *job, int group, char *msg)
     char title[512];
     snprintf(title, sizeof title, "%s, %s: every size and shape under the ceilings measured %s",
              d->name, plot_backend_label(g->backend), d->ceilings_date);
-    gnuplot_set_string(fig.prelude, "title_text", title);
+    plot_figure_title(job, &fig, title);
     ceiling_titles(&fig, d);
     /* Whole decades around the points and both ceilings, so the axis reads easily. */
     gnuplot_set_number(fig.prelude, "x_min", pow(10.0, floor(log10(x_lo / 1.5))));

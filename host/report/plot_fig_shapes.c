@@ -122,7 +122,7 @@ static ladder_status draw_chart(plot_job *job, const plot_shape_chart *c, char *
     series_title("fastest rung (its number above)", c, 0, library, best, sizeof best);
     series_title("auto (the rung it chose below)", c, 1, library, chosen, sizeof chosen);
     snprintf(line, sizeof line, "%s at the same shape", library);
-    gnuplot_set_string(fig.prelude, "title_text", title);
+    plot_figure_title(job, &fig, title);
     gnuplot_set_string(fig.prelude, "best_title", best);
     gnuplot_set_string(fig.prelude, "auto_title", chosen);
     gnuplot_set_string(fig.prelude, "library_title", line);

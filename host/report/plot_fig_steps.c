@@ -113,7 +113,7 @@ ladder_status plot_fig_steps(plot_job *job, int group, char *msg)
     /* Short enough that a long device name (PoCL's) still fits the width. */
     snprintf(title, sizeof title, "%s, %s: each rung's gain over its parent, M = N = K = %ld",
              d->name, plot_backend_label(g->backend), n);
-    gnuplot_set_string(fig.prelude, "title_text", title);
+    plot_figure_title(job, &fig, title);
     gnuplot_set_number(fig.prelude, "n_steps", nsteps);
     /* A log scale makes a halving as tall as a doubling; leave room for the labels. */
     gnuplot_set_number(fig.prelude, "y_min", lowest < 0.5 ? lowest / 1.6 : 0.5 / 1.6);

@@ -53,6 +53,17 @@ static void picture_path(const plot_job *job, const plot_figure *fig, int format
     snprintf(out, size, "%s/%s.%s", job->outdir, fig->name, job->formats[format]);
 }
 
+void plot_figure_title(const plot_job *job, plot_figure *fig, const char *title)
+{
+    char text[768];
+    const char *label = job->model ? job->model->case_label : "";
+    if (label[0])
+        snprintf(text, sizeof text, "%s (case: %s)", title, label);
+    else
+        snprintf(text, sizeof text, "%s", title);
+    gnuplot_set_string(fig->prelude, "title_text", text);
+}
+
 ladder_status plot_figure_finish(plot_job *job, plot_figure *fig, const char *script, char *msg)
 {
     char script_path[PLOT_PATH + 64];

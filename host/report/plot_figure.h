@@ -53,6 +53,10 @@ typedef struct {
  * script uses: data, output_base, formats, scripts. */
 ladder_status plot_figure_begin(plot_job *job, plot_figure *fig, const char *name, char *msg);
 
+/* Sets the figure's title; a case other than the ladder's default (plot_model.case_label)
+ * is named after it, so a figure of double or transposed runs says so. */
+void plot_figure_title(const plot_job *job, plot_figure *fig, const char *title);
+
 /* Loads plots/<script> from the prelude, runs gnuplot and checks each picture. Prints each
  * picture written; on failure removes this figure's pictures, so none is left half drawn. */
 ladder_status plot_figure_finish(plot_job *job, plot_figure *fig, const char *script, char *msg);

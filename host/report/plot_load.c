@@ -81,7 +81,7 @@ static int same_measurement(const result_row *a, const result_row *b)
 {
     return a->rung == b->rung && a->M == b->M && a->N == b->N && a->K == b->K &&
            strcmp(a->device, b->device) == 0 && strcmp(a->backend, b->backend) == 0 &&
-           strcmp(a->rung_name, b->rung_name) == 0;
+           strcmp(a->rung_name, b->rung_name) == 0 && results_same_case(a, b);
 }
 
 /* Keeps `r` in *rows; a second measurement of the same thing replaces the first, so a
@@ -115,11 +115,12 @@ static void take_peaks(plot_model *m, const result_row *all, int nall)
                 m->devices[d].peak_gflops = all[i].peak_gflops;
 }
 
-ladder_status plot_model_load(plot_model *m, char *const *paths, int npaths, char *msg)
+ladder_status plot_model_load(plot_model *m, char *const *paths, int npaths,
+                              const results_case_filter *filter, char *msg)
 {
     memset(m, 0, sizeof *m);
     result_row *all = NULL;
-    int nall = 0, non_square = 0, replaced = 0, replaced_shapes = 0;
+    int nall = 0, non_square = 0, replaced = 0, replaced_shapes = 0, other_cases = 0;
     ladder_status st = LADDER_OK;
 
     for (int f = 0; f < npaths && st == LADDER_OK; f++) {
@@ -132,6 +133,10 @@ ladder_status plot_model_load(plot_model *m, char *const *paths, int npaths, cha
             count_status(&counts, all[i].status);
             if (strcmp(all[i].status, "ok") != 0)
                 continue;
+            if (!results_case_filter_matches(filter, &all[i])) {
+                other_cases++;
+                continue;
+            }
             st = check_ok_row(&all[i], paths[f], i - first + 1, msg);
             if (st == LADDER_OK)
                 st = keep_row(&m->shape_rows, &m->nshape_rows, &all[i], &replaced_shapes, msg);
@@ -151,6 +156,21 @@ ladder_status plot_model_load(plot_model *m, char *const *paths, int npaths, cha
             st = ladder_fail(msg, LADDER_ERROR, "%s: no rows with status ok (%s): nothing to draw",
                              paths[f], what);
         }
+    }
+    /* One case per figure: double beside single, or TN beside NN, would be unlike
+     * numbers on one axis. */
+    if (st == LADDER_OK && m->nshape_rows == 0)
+        st = ladder_fail(msg, LADDER_ERROR, "no ok rows of the case --precision, --trans and "
+                                            "--case-layout select (%d of other cases)",
+                         other_cases);
+    if (st == LADDER_OK)
+        st = results_check_one_case(NULL, m->shape_rows, m->nshape_rows, msg);
+    if (st == LADDER_OK) {
+        results_case_label(&m->shape_rows[0], 0, m->case_label, sizeof m->case_label);
+        if (m->case_label[0] || other_cases)
+            fprintf(stderr, "ladder plot: note: drawing the case %s%s\n",
+                    m->case_label[0] ? m->case_label : "single NN col (C = A B)",
+                    other_cases ? " (rows of other cases left out)" : "");
     }
     if (st == LADDER_OK && non_square > 0)
         fprintf(stderr, "ladder plot: note: %d rows with M, N, K not all equal were left out "

@@ -47,11 +47,16 @@ typedef struct {
     int ndevices;
     plot_group *groups; /* sorted by device, then backend */
     int ngroups;
+    char case_label[96]; /* the one case drawn, when not the default (results_case_label);
+                            "" for single NN column-major C = A B */
 } plot_model;
 
-/* Reads every file, checks each one has something to draw, and builds the model.
- * Notes (rows skipped, duplicates replaced) go to stderr; errors fill msg. */
-ladder_status plot_model_load(plot_model *m, char *const *paths, int npaths, char *msg);
+/* Reads every file, checks each one has something to draw, and builds the model: the rows
+ * of one case, those `filter` selects. Notes (rows skipped, duplicates replaced, the case
+ * drawn) go to stderr; errors fill msg, among them rows of several cases left after the
+ * filter. */
+ladder_status plot_model_load(plot_model *m, char *const *paths, int npaths,
+                              const results_case_filter *filter, char *msg);
 
 /* Reads a user peak "DEVICE-SUBSTRING=GFLOPS": the substring into needle, the number into
  * *gflops. An error if there is no substring or the number is not > 0. */

@@ -57,6 +57,8 @@ typedef struct {
     const char *size_spec; /* the --size text, for messages; NULL for every size */
     gemm_size *sizes;      /* parsed --size; NULL for every size */
     int nsizes;
+    results_case_filter cases; /* --precision, --trans, --case-layout; the selection
+                                  must be one case in the end */
     const char *rung_spec; /* the --rungs text, for messages; NULL for all */
     rung_filter rungs;
     int all_status;        /* also show rows that are not ok */
@@ -85,8 +87,9 @@ typedef struct {
 
 /* Reads the files and selects the rows. LADDER_ERROR with a message when a file cannot
  * be read, an ok row carries no measurement, a --rungs item matches no row of the files,
- * nothing is selected, or the selection spans two devices of one backend (or, for the
- * rows and backends layouts and --value, two sizes). */
+ * nothing is selected, or the selection spans two devices of one backend, two cases
+ * (precision, transposes, layout, alpha, beta) (or, for the rows and backends layouts and
+ * --value, two sizes). */
 ladder_status table_select(const table_options *o, table_data *d, char *msg);
 void table_data_free(table_data *d);
 
@@ -127,7 +130,7 @@ ladder_status table_print_value(const table_options *o, const table_data *d, FIL
 /* "12,346": rounded to a whole number, thousands separated by commas (GB/s the same). */
 void fmt_gflops(double gflops, char *out, size_t size);
 /* The effective bandwidth of a row in GB/s: A, B and C counted once each, 4 (MK + KN + MN)
- * bytes, over the median time; 0 for a row without a time. */
+ * bytes (8 in double), over the median time; 0 for a row without a time. */
 double row_gbps(const result_row *r);
 /* Three significant digits, never in exponent form: "0.0333", "11.2", "123", "1,235". */
 void fmt_ms(double ms, char *out, size_t size);

@@ -59,7 +59,9 @@ double row_gbps(const result_row *r)
     const gemm_size s = {r->M, r->N, r->K};
     if (!(r->median_ms > 0))
         return 0.0;
-    return (double)sizes_bytes(&s) / (r->median_ms * 1e6); /* bytes per ms / 1e6 = GB/s */
+    /* sizes_bytes counts floats; a double row moved twice the bytes. */
+    const double scale = strcmp(r->precision, "double") == 0 ? 2.0 : 1.0;
+    return scale * (double)sizes_bytes(&s) / (r->median_ms * 1e6); /* bytes per ms / 1e6 = GB/s */
 }
 
 void fmt_ms(double ms, char *out, size_t size)

@@ -450,6 +450,13 @@ static void print_caption(const table_options *o, const table_data *d, FILE *out
         fmt_shape(d->shown[0]->M, d->shown[0]->N, d->shown[0]->K, shape, sizeof shape);
         fprintf(out, " at size %s", shape);
     }
+    /* The case, when it is not the ladder's default (single, NN, column-major, C = A B). */
+    char label[96];
+    results_case_label(d->shown[0], 0, label, sizeof label);
+    if (label[0]) {
+        fprintf(out, ", case ");
+        put_escaped(out, label);
+    }
     fprintf(out, ". Source: ");
     for (int f = 0; f < o->nfiles; f++)
         fprintf(out, "%s`%s`", f ? ", " : "", o->files[f]);

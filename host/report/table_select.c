@@ -150,7 +150,7 @@ static int same_measurement(const result_row *a, const result_row *b)
 {
     return a->rung == b->rung && a->M == b->M && a->N == b->N && a->K == b->K &&
            strcmp(a->backend, b->backend) == 0 && strcmp(a->device, b->device) == 0 &&
-           strcmp(a->rung_name, b->rung_name) == 0;
+           strcmp(a->rung_name, b->rung_name) == 0 && results_same_case(a, b);
 }
 
 /* An ok row is a measurement; one without a time or a rate was edited by hand or written
@@ -255,6 +255,8 @@ static int selected(const table_options *o, const result_row *r)
         return 0;
     if (o->device && !contains_nocase(r->device, o->device))
         return 0;
+    if (!results_case_filter_matches(&o->cases, r))
+        return 0;
     return size_selected(o, r) && filter_matches(&o->rungs, r);
 }
 
@@ -304,6 +306,10 @@ static void describe_request(const table_options *o, char *out, size_t size)
         ADD("%s device '%s'", parts++ ? "," : " for", o->device);
     if (o->params)
         ADD("%s parameters '%s'", parts++ ? "," : " for", o->params);
+    const results_case_filter *c = &o->cases;
+    if (c->precision || c->trans || c->layout)
+        ADD("%s case %s %s %s", parts++ ? "," : " for", c->precision ? c->precision : "*",
+            c->trans ? c->trans : "*", c->layout ? c->layout : "*");
     if (o->size_spec)
         ADD(" at %s", o->size_spec);
     ADD(" in %s", o->files[0]);
@@ -406,7 +412,11 @@ ladder_status table_select(const table_options *o, table_data *d, char *msg)
                            request);
     }
     qsort(d->shown, (size_t)d->nshown, sizeof *d->shown, compare_rows);
-    if (check_one_device(d, msg) != LADDER_OK || check_one_size(o, d, msg) != LADDER_OK)
+    /* Rows of two cases (double beside single, TN beside NN) would put unlike numbers in
+     * one table without saying so. */
+    if (check_one_device(d, msg) != LADDER_OK ||
+        results_check_one_case(d->shown, NULL, d->nshown, msg) != LADDER_OK ||
+        check_one_size(o, d, msg) != LADDER_OK)
         return LADDER_ERROR;
     return LADDER_OK;
 }
@@ -423,7 +433,8 @@ void table_data_free(table_data *d)
 static int same_place(const result_row *a, const result_row *b)
 {
     return a->M == b->M && a->N == b->N && a->K == b->K &&
-           strcmp(a->backend, b->backend) == 0 && strcmp(a->device, b->device) == 0;
+           strcmp(a->backend, b->backend) == 0 && strcmp(a->device, b->device) == 0 &&
+           results_same_case(a, b);
 }
 
 int table_is_library(const table_data *d, const result_row *row)

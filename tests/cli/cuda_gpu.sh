@@ -1,8 +1,10 @@
 # The CUDA backend on a real GPU: every rung and cuBLAS at tile-multiple sizes with the
 # default and the small-device parameters, the rungs that run any size (1, 10 and up) on
 # awkward shapes, rung 19 (split-K) in both modes with several split counts, rung 20 on
-# skinny ones, all verified in full. Skipped (exit 77) on machines without a CUDA device,
-# such as CI.
+# skinny ones, all verified in full; then the cases of a BLAS call (double, transposes,
+# row-major, alpha and beta) on every rung that takes them and on cuBLAS, and the BLAS
+# semantics test (test_blas_semantics cuda: the BLAS-call rungs and cuBLAS in every case).
+# Skipped (exit 77) on machines without a CUDA device, such as CI.
 source "$(dirname "$0")/lib.bash"
 has_cuda_device || { echo "no CUDA device: skipped"; exit 77; }
 
@@ -46,6 +48,49 @@ for flag in "" --small-defaults; do
       --output "$out" >"$WORK/log" 2>&1 || { fail "cuda rung 20 $flag"; cat "$WORK/log" >&2; }
   [ "$(column "$out" status | sort -u)" = ok ] && pass || { fail "a CUDA rung 20 shape failed ${flag}"; cat "$out" >&2; }
 done
+# Every case: rungs that cannot take one say why (unsupported); cuBLAS runs all 16, and
+# every rung runs the ones its flags promise (ladder list --brief: double, transposes).
+out="$WORK/cases.csv"
+"$LADDER" run --backend cuda --rungs kernels,cublas --sizes 256,127x131x137 --verify full \
+    --precision single,double --trans NN,NT,TN,TT --layout col,row \
+    --output "$out" >"$WORK/log" 2>&1 || { fail "cuda cases"; cat "$WORK/log" >&2; }
+check_all_ok "$out" "a CUDA row of a case failed"
+[ "$(paste -d' ' <(column "$out" rung_name) <(column "$out" status) | grep -c '^cublas ok$')" -eq 32 ] \
+  && pass || fail "cuBLAS did not run every case at both sizes"
+while read -r number name pads m n k sm sn sk backends double trans blas; do
+  [ "$backends" = all ] || [ "$backends" = cuda ] || continue
+  # Rows of this rung that its flags say must run (any size it takes). A double tile too
+  # large for the device's shared memory is the device's limit, not a broken promise: said
+  # on stderr, not failed.
+  refused=$(paste -d' ' <(column "$out" rung) <(column "$out" precision) <(column "$out" trans) \
+              <(column "$out" status) <(column "$out" reason) |
+            awk -v r="$number" -v d="$double" -v t="$trans" \
+              '$1 == r && (d == 1 || $2 == "single") && (t == 1 || $3 == "NN") && $4 != "ok" && !/multiples of|designed for/')
+  if echo "$refused" | grep -q "local memory in double"; then
+    echo "note: rung $number ($name): its double tiles do not fit this device's shared memory" >&2
+    refused=$(echo "$refused" | grep -v "local memory in double" || true)
+  fi
+  [ -z "$refused" ] && pass || { fail "rung $number ($name) refused a case it takes"; echo "$refused" | head -3 >&2; }
+done < <("$LADDER" list --brief)
+# alpha and beta, with C read: the BLAS-call rungs and cuBLAS, in every case.
+out="$WORK/scaled.csv"
+"$LADDER" run --backend cuda --rungs 15-20,cublas --sizes 256,127x131x137,1000x7x65 --verify full \
+    --precision single,double --trans NN,NT,TN,TT --layout col,row --alpha -0.75 --beta 0.5 \
+    --output "$out" >"$WORK/log" 2>&1 || { fail "cuda alpha and beta"; cat "$WORK/log" >&2; }
+check_all_ok "$out" "a CUDA row with alpha and beta failed"
+# Double precision in sampled verification (the Freivalds checks in long double).
+out="$WORK/double-sampled.csv"
+"$LADDER" run --backend cuda --rungs kernels,cublas --sizes 2048 --precision double --verify sampled \
+    --output "$out" >"$WORK/log" 2>&1 || { fail "cuda double sampled"; cat "$WORK/log" >&2; }
+check_all_ok "$out" "a CUDA double row failed sampled verification"
+# The BLAS semantics of the BLAS-call rungs and cuBLAS, in every case they take.
+semantics="$(dirname "$LADDER")/tests/test_blas_semantics"
+if [ -x "$semantics" ]; then
+  "$semantics" cuda >"$WORK/semantics.log" 2>&1 && pass \
+    || { fail "test_blas_semantics cuda"; grep -v '^ok' "$WORK/semantics.log" | head -20 >&2; }
+else
+  fail "no $semantics (build the tests)"
+fi
 out="$WORK/skinny-over.csv"
 "$LADDER" run --backend cuda --rungs 20 --sizes 17x17x5 --output "$out" >"$WORK/log" 2>&1 \
   && [ "$(column "$out" status)" = unsupported ] && grep -q "designed for M or N up to 16" "$out" && pass \

@@ -5,7 +5,7 @@
 source "$(dirname "$0")/lib.bash"
 has_opencl_device || { echo "no OpenCL device: skipped"; exit 77; }
 
-while read -r number name pads m n k sm sn sk backends; do
+while read -r number name pads m n k sm sn sk backends _; do
   # A rung OpenCL does not have is reported unsupported, with the reason, never run.
   if [ "$backends" != all ] && [ "$backends" != opencl ]; then
     out="$WORK/rung$number-absent.csv"

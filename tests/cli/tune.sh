@@ -16,6 +16,8 @@ expect_error "zero budget" "--budget '0'" -- tune --rung 3 --budget 0 "${o[@]}"
 expect_error "fractional candidates" "--budget '2.5'" -- tune --rung 3 --budget 2.5 "${o[@]}"
 expect_error "unknown tune option" "unknown option '--bogus'" -- tune --rung 3 --bogus "${o[@]}"
 expect_error "pinned parameter of another rung" "this search is for rung 3" -- tune --rung 3 --param 5:TSM=64 "${o[@]}"
+expect_error "bad tune precision" "precision 'half'" -- tune --rung 1 --precision half "${o[@]}"
+expect_error "a rung without double" "rung 2 (tiling) cannot be tuned in double: no double precision" -- tune --rung 2 --precision double "${o[@]}"
 
 has_opencl_device || { finish; exit $?; }
 ocl=(--backend opencl)
@@ -97,7 +99,7 @@ LADDER_OPENCL_KERNELS="$WORK/edited" "$LADDER" run "${ocl[@]}" --rungs 3 --sizes
 code=0
 "$LADDER" run "${ocl[@]}" --rungs 3 --sizes 64 --db "$WORK/corrupt.tsv" --output "$WORK/run.csv" --force >/dev/null 2>"$WORK/err" || code=$?
 [ "$code" -eq 0 ] && [ "$(column "$WORK/run.csv" param_source)" = default ] && pass || fail "corrupt database: exit $code or not the defaults"
-grep -q "corrupt.tsv:3: expected 11 tab-separated fields" "$WORK/err" && [ "$(wc -l <"$WORK/err")" -eq 1 ] \
+grep -q "corrupt.tsv:3: expected 12 tab-separated fields" "$WORK/err" && [ "$(wc -l <"$WORK/err")" -eq 1 ] \
   && pass || { fail "corrupt database warning"; cat "$WORK/err" >&2; }
 # ... and tune refuses to overwrite it.
 cp "$WORK/corrupt.tsv" "$WORK/corrupt-before.tsv"
@@ -125,4 +127,14 @@ interrupt "$ilog" "$LADDER" tune "${ocl[@]}" --rung 4 --sizes 64 --strategy rand
 [ "$code" -eq 130 ] && pass || { fail "interrupted tune: exit $code"; cat "$ilog" >&2; }
 grep -q "interrupted" "$ilog" && [ "$(entries "$idb" | wc -l)" -eq 1 ] && [ -f "$WORK/interrupted.csv" ] \
   && pass || { fail "interrupted tune did not keep its best"; cat "$ilog" >&2; }
+# Double precision: tuned in double, kept apart from single (field 12), used by runs in
+# double only.
+ddb="$WORK/double.tsv"
+"$LADDER" tune "${ocl[@]}" --rung 1 --precision double --sizes 64 --budget 2 --db "$ddb" \
+    --candidates "$WORK/c-double.csv" >"$WORK/log" 2>&1 || { fail "tune --precision double"; cat "$WORK/log" >&2; }
+[ "$(entries "$ddb" | awk -F'\t' '{ print $3, $12 }')" = "1 double" ] && pass || { fail "double entry"; cat "$ddb" >&2; }
+[ "$(column "$WORK/c-double.csv" precision | sort -u)" = double ] && pass || fail "candidates not in double"
+"$LADDER" run "${ocl[@]}" --rungs 1 --sizes 64 --precision single,double --db "$ddb" --output "$WORK/pd.csv" >/dev/null 2>&1
+[ "$(paste -d' ' <(column "$WORK/pd.csv" precision) <(column "$WORK/pd.csv" param_source) | tr '\n' ,)" = "single default,double tuned," ] \
+  && pass || fail "a run used parameters of the other precision"
 finish

@@ -300,6 +300,71 @@ static void test_offer(void)
     selection_table_free(&t);
 }
 
+/* Whether rung `r` takes case `c` by its registry flags (independently of
+ * rung_check_case). */
+static int takes(const rung *r, const gemm_case *c)
+{
+    return (c->precision != PRECISION_DOUBLE || r->takes_double) &&
+           (!(c->trans_a || c->trans_b) || r->takes_transposes) &&
+           ((c->alpha == 1.0 && c->beta == 0.0) || r->blas_args);
+}
+
+/* The first BLAS-call rung of `backend` that takes case `c`, or NULL: what auto falls back
+ * to, found independently of selection.c. */
+static const rung *first_taker(const char *backend, const gemm_case *c)
+{
+    int count;
+    const rung *all = registry_all(&count);
+    for (int i = 0; i < count; i++) {
+        const rung *r = &all[i];
+        if (r->kind == RUNG_KERNEL && r->blas_args && selection_rung_eligible(r) &&
+            rung_on_backend(r, backend) && takes(r, c))
+            return r;
+    }
+    return NULL;
+}
+
+/* A case the table's or the rule's choice cannot take goes to a BLAS-call rung that takes
+ * it ("case-fallback"), or is unsupported with the reason; the default case is unchanged.
+ * The expectations follow the registry's flags, so they hold as rungs gain cases. */
+static void test_cases(void)
+{
+    char msg[LADDER_MSG];
+    const char *backends[2] = {"opencl", "cuda"};
+    for (int b = 0; b < 2; b++) {
+        device_info dev = device(backends[b]);
+        param_policy plain = {NULL, 0, 0, NULL, "test_selection", PRECISION_SINGLE};
+        gemm_size s = {512, 512, 512};
+        const rung *r = NULL, *plain_choice = NULL;
+        int values[RUNG_MAX_PARAMS] = {0};
+        const char *source = "?";
+        gemm_case c = GEMM_CASE_DEFAULT;
+        CHECK(params_for_auto(&plain, &dev, &s, &c, &plain_choice, values, &source, msg) ==
+              LADDER_OK);
+        CHECK(strcmp(source, "fallback") == 0);
+        for (int k = 0; k < 3; k++) {
+            c = GEMM_CASE_DEFAULT;
+            if (k == 0)
+                c.precision = PRECISION_DOUBLE;
+            else if (k == 1)
+                c.trans_a = 1;
+            else
+                c.beta = 1.0;
+            plain.precision = c.precision;
+            const rung *want = first_taker(backends[b], &c);
+            ladder_status st = params_for_auto(&plain, &dev, &s, &c, &r, values, &source, msg);
+            if (takes(plain_choice, &c)) {
+                /* The choice takes the case itself. */
+                CHECK(st == LADDER_OK && r == plain_choice && strcmp(source, "fallback") == 0);
+            } else if (want) {
+                CHECK(st == LADDER_OK && r == want && strcmp(source, "case-fallback") == 0);
+            } else {
+                CHECK(st == LADDER_UNSUPPORTED && strstr(msg, "no BLAS-call rung takes the case"));
+            }
+        }
+    }
+}
+
 int main(void)
 {
     char dir[] = "/tmp/test_selection.XXXXXX";
@@ -311,6 +376,7 @@ int main(void)
     test_file_format(dir);
     test_lookup();
     test_offer();
+    test_cases();
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     CHECK(system(cmd) == 0);

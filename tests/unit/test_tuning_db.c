@@ -140,9 +140,11 @@ int main(void)
         "opencl\tFake GPU\t3\tsmall\tTS=16\t10\t64x64\tk\t0123456789abcdef\td\tt\n",
         "opencl\tFake GPU\t3\tsmall\tTS=16\t10\t64x64x64\tk\tnot-a-hash\td\tt\n",
         "\x01\x02garbage\n",
+        "opencl\tFake GPU\t3\tsmall\tTS=16\t10\t64x64x64\tk\t0123456789abcdef\td\tt\thalf\n",
     };
-    const char *expect[] = {"corrupt.tsv:4: expected 11", "backend", "size_class", "params",
-                            "gflops", "sizes", "kernel_fnv1a", "corrupt.tsv:1:"};
+    const char *expect[] = {"corrupt.tsv:4: expected 12", "backend", "size_class", "params",
+                            "gflops", "sizes", "kernel_fnv1a", "corrupt.tsv:1:",
+                            "precision must be single or double"};
     path_of("corrupt.tsv", path);
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         write_file(path, bad[i]);
@@ -185,6 +187,37 @@ int main(void)
     CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 0);
     run.entries[0] = entry("TS=16 WPT=4 TSK=8", 10.0, hash); /* not rung 3's parameters */
     CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 0);
+    tuning_db_free(&run);
+
+    /* Precisions are kept apart: a line written before double existed (11 fields) is
+     * single; a double entry of the same key is another entry; a run uses the entries of
+     * its own precision only. */
+    path_of("precisions.tsv", path);
+    write_file(path, "opencl\tFake GPU\t3\tsmall\tTS=16 WPT=4\t10\t64x64x64\t03-wpt.cl\t");
+    FILE *old_line = fopen(path, "a");
+    CHECK(old_line != NULL);
+    if (old_line) {
+        fprintf(old_line, "%s\td\tt\n", hash);
+        fclose(old_line);
+    }
+    tuning_db_init(&run);
+    CHECK(tuning_db_read(&run, path, &found, msg) == LADDER_OK && run.count == 1 &&
+          run.entries[0].precision == PRECISION_SINGLE);
+    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 1);
+    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_DOUBLE, &s64, v, "test") == 0);
+    e = entry("TS=8 WPT=2", 5.0, hash);
+    e.precision = PRECISION_DOUBLE;
+    CHECK(tuning_db_offer(&run, &e, &what, &old, msg) == LADDER_OK && what == TUNING_ADDED &&
+          run.count == 2);
+    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_DOUBLE, &s64, v, "test") == 1 &&
+          v[0] == 8 && v[1] == 2);
+    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 1 &&
+          v[0] == 16 && v[1] == 4);
+    CHECK(tuning_db_write(&run, path, msg) == LADDER_OK);
+    tuning_db_free(&run);
+    tuning_db_init(&run);
+    CHECK(tuning_db_read(&run, path, &found, msg) == LADDER_OK && run.count == 2 &&
+          run.entries[1].precision == PRECISION_DOUBLE);
     tuning_db_free(&run);
 
     /* Reading for ladder run: the committed folder, then the user's file, which wins; a
