@@ -46,10 +46,13 @@ verdict() {
   grep ',unsupported,' "$f" | grep -oE 'unsupported,[^,]*' | sort | uniq -c | sed 's/^/    /'
 }
 
-# gflops NAME RUNG SIZE: the GFLOPS of one ok row, or "-".
+# gflops NAME RUNG SIZE [TABLE OPTIONS]: the GFLOPS of one ok row (of the case the options
+# name: --trans, --precision), or "-".
 gflops() {
-  "$ladder" table --value gflops --backend cuda --rung "$2" --size "$3" "$out/$1.csv" \
-    2>/dev/null | tr -d ',' || echo -
+  local name=$1 rung=$2 size=$3
+  shift 3
+  "$ladder" table --value gflops --backend cuda --rung "$rung" --size "$size" "$@" \
+    "$out/$name.csv" 2>/dev/null | tr -d ',' || echo -
 }
 
 # 1. Every CUDA kernel rung in double, verified element by element (rungs that do not
@@ -89,9 +92,9 @@ done
   printf '%-5s %-6s %10s %10s %10s %7s %7s\n' pair size rung18 rung15 cublas 18/cub 15/cub
   for t in NN NT TN TT; do
     for s in 4096 8192; do
-      g18=$(gflops "speed-$t" 18 "$s")
-      g15=$(gflops "speed-$t" 15 "$s")
-      gc=$(gflops "speed-$t" cublas "$s")
+      g18=$(gflops "speed-$t" 18 "$s" --trans "$t")
+      g15=$(gflops "speed-$t" 15 "$s" --trans "$t")
+      gc=$(gflops "speed-$t" cublas "$s" --trans "$t")
       printf '%-5s %-6s %10s %10s %10s %7s %7s\n' "$t" "$s" "$g18" "$g15" "$gc" \
         "$(awk -v a="$g18" -v b="$gc" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.3f", a / b; else print "-" }')" \
         "$(awk -v a="$g15" -v b="$gc" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.3f", a / b; else print "-" }')"
@@ -99,16 +102,16 @@ done
   done
   echo
   echo "## Double precision at 4096 (small-device tiles) vs cuBLAS DGEMM"
-  gc=$(gflops speed-double cublas 4096)
+  gc=$(gflops speed-double cublas 4096 --precision double)
   for r in 17 18 cublas; do
-    g=$(gflops speed-double "$r" 4096)
+    g=$(gflops speed-double "$r" 4096 --precision double)
     printf '%-7s %10s %7s\n' "$r" "$g" \
       "$(awk -v a="$g" -v b="$gc" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.3f", a / b; else print "-" }')"
   done
   echo
-  echo "## Rung 18 on TN at 4096 with other tiles (default: $(gflops speed-TN 18 4096))"
+  echo "## Rung 18 on TN at 4096 with other tiles (default: $(gflops speed-TN 18 4096 --trans TN))"
   for i in "${!tn_sets[@]}"; do
-    printf '%-28s %10s\n' "${tn_sets[$i]}" "$(gflops "tn-tile-$i" 18 4096)"
+    printf '%-28s %10s\n' "${tn_sets[$i]}" "$(gflops "tn-tile-$i" 18 4096 --trans TN)"
   done
 } | tee "$out/summary.txt"
 exit $status
