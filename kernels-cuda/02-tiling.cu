@@ -9,9 +9,12 @@
  *   shared-memory loads per multiply-add.
  * Parameters: TS (tile edge; the block is TS x TS).
  * Sizes: M, N and K multiples of TS.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.cuh).
  */
+#include "real.cuh"
+
 extern "C" __global__ void gemm(const int M, const int N, const int K,
-                                const float *A, const float *B, float *C)
+                                const real *A, const real *B, real *C)
 {
     const int row = threadIdx.x; /* row of C inside the tile */
     const int col = threadIdx.y; /* column of C inside the tile */
@@ -19,10 +22,10 @@ extern "C" __global__ void gemm(const int M, const int N, const int K,
     const int n = blockIdx.y * TS + col;
 
     /* Asub[k][row] holds A(m, k) and Bsub[col][k] holds B(k, n) for the current tile. */
-    __shared__ float Asub[TS][TS];
-    __shared__ float Bsub[TS][TS];
+    __shared__ real Asub[TS][TS];
+    __shared__ real Bsub[TS][TS];
 
-    float acc = 0.0f;
+    real acc = 0;
     for (int t = 0; t < K / TS; t++) {
         /* Threads with consecutive `row` read consecutive addresses: coalesced. */
         Asub[col][row] = A[m + (t * TS + col) * M];

@@ -7,24 +7,27 @@
  *   and the fewer, busier threads spend less time on index arithmetic and barriers.
  * Parameters: TS (tile edge), WPT (elements of C per thread; divides TS).
  * Sizes: M, N and K multiples of TS.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.cuh).
  */
+#include "real.cuh"
+
 #define RTS (TS / WPT) /* threads along the columns of a tile */
 
 extern "C" __global__ void gemm(const int M, const int N, const int K,
-                                const float *A, const float *B, float *C)
+                                const real *A, const real *B, real *C)
 {
     const int row = threadIdx.x; /* 0 .. TS-1 */
     const int col = threadIdx.y; /* 0 .. RTS-1 */
     const int m = blockIdx.x * TS + row;
     const int n0 = blockIdx.y * TS + col; /* first of this thread's columns */
 
-    __shared__ float Asub[TS][TS];
-    __shared__ float Bsub[TS][TS];
+    __shared__ real Asub[TS][TS];
+    __shared__ real Bsub[TS][TS];
 
-    float acc[WPT];
+    real acc[WPT];
 #pragma unroll
     for (int w = 0; w < WPT; w++)
-        acc[w] = 0.0f;
+        acc[w] = 0;
 
     for (int t = 0; t < K / TS; t++) {
 #pragma unroll
@@ -37,7 +40,7 @@ extern "C" __global__ void gemm(const int M, const int N, const int K,
 
 #pragma unroll
         for (int k = 0; k < TS; k++) {
-            const float a = Asub[k][row]; /* loaded once, used WPT times */
+            const real a = Asub[k][row]; /* loaded once, used WPT times */
 #pragma unroll
             for (int w = 0; w < WPT; w++)
                 acc[w] += a * Bsub[col + w * RTS][k];

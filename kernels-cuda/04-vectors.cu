@@ -1,6 +1,6 @@
 /* Rung 4: wider data types (CUDA)
  * Change since rung 3: what a thread calls "its row" becomes WIDTH consecutive rows,
- *   held in one vector (floatX = float2, float4 or a float8 made of two float4s). Every
+ *   held in one vector (realX = float2, float4 or a float8 made of two float4s). Every
  *   access that runs along the contiguous direction of memory moves a whole vector: the
  *   loads of A (along M), the loads of B (along K), the stores of C (along M), and the
  *   multiply-adds, which now update WIDTH elements of C at once. The block shrinks to
@@ -9,7 +9,7 @@
  *   bytes), so the loads, stores and address calculations per multiply-add fall by about
  *   WIDTH. In the inner loop one vector of A read from shared memory now serves
  *   WIDTH x WPT multiply-adds instead of WPT.
- * Why the pointers are cast: reading through a (floatX *) pointer tells the compiler the
+ * Why the pointers are cast: reading through a (realX *) pointer tells the compiler the
  *   address is WIDTH-float aligned, so it can emit one wide load. That holds because the
  *   buffers are aligned and M and K are multiples of TS, itself a multiple of WIDTH.
  * The default tile is rung 3's (TS = 32), so that only the vectors change; on the H100
@@ -18,46 +18,50 @@
  * Parameters: TS (tile edge), WIDTH (1, 2, 4 or 8; divides TS), WPT (columns of C per
  *   thread; divides TS).
  * Sizes: M, N and K multiples of TS.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.cuh).
  */
-/* floatX: a vector of WIDTH floats. CUDA has float2 and float4 but no float8 and no
- * arithmetic on any of them, so the kernel defines the little it needs: a zero, and a
- * vector times a float added into a vector (the compiler fuses them into multiply-adds).
- * A float8 is two float4s, moved with two 16-byte accesses, the widest the GPU has. */
+#include "real.cuh"
+
+/* realX: a vector of WIDTH reals (real.cuh: float or double). CUDA has float2 and float4
+ * but no float8 and no arithmetic on any of them, so the kernel defines the little it
+ * needs: a zero, and a vector times a real added into a vector (the compiler fuses them
+ * into multiply-adds). A float8 is two float4s, moved with two 16-byte accesses, the
+ * widest the GPU has; in double each half is itself two 16-byte accesses. */
 #if WIDTH == 1
-typedef float floatX;
-__device__ inline floatX zeroX() { return 0.0f; }
+typedef real realX;
+__device__ inline realX zeroX() { return 0; }
 #elif WIDTH == 2
-typedef float2 floatX;
-__device__ inline floatX zeroX() { return make_float2(0.0f, 0.0f); }
-__device__ inline floatX operator*(floatX a, float b) { return make_float2(a.x * b, a.y * b); }
-__device__ inline void operator+=(floatX &a, floatX b) { a.x += b.x; a.y += b.y; }
+typedef real2 realX;
+__device__ inline realX zeroX() { return make_real2(0, 0); }
+__device__ inline realX operator*(realX a, real b) { return make_real2(a.x * b, a.y * b); }
+__device__ inline void operator+=(realX &a, realX b) { a.x += b.x; a.y += b.y; }
 #elif WIDTH == 4
-typedef float4 floatX;
-__device__ inline floatX zeroX() { return make_float4(0.0f, 0.0f, 0.0f, 0.0f); }
-__device__ inline floatX operator*(floatX a, float b)
+typedef real4 realX;
+__device__ inline realX zeroX() { return make_real4(0, 0, 0, 0); }
+__device__ inline realX operator*(realX a, real b)
 {
-    return make_float4(a.x * b, a.y * b, a.z * b, a.w * b);
+    return make_real4(a.x * b, a.y * b, a.z * b, a.w * b);
 }
-__device__ inline void operator+=(floatX &a, floatX b)
+__device__ inline void operator+=(realX &a, realX b)
 {
     a.x += b.x; a.y += b.y; a.z += b.z; a.w += b.w;
 }
 #elif WIDTH == 8
-struct __align__(32) floatX { float4 lo, hi; };
-__device__ inline floatX zeroX()
+struct __align__(8 * sizeof(real)) realX { real4 lo, hi; };
+__device__ inline realX zeroX()
 {
-    floatX r;
-    r.lo = r.hi = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    realX r;
+    r.lo = r.hi = make_real4(0, 0, 0, 0);
     return r;
 }
-__device__ inline floatX operator*(floatX a, float b)
+__device__ inline realX operator*(realX a, real b)
 {
-    floatX r;
-    r.lo = make_float4(a.lo.x * b, a.lo.y * b, a.lo.z * b, a.lo.w * b);
-    r.hi = make_float4(a.hi.x * b, a.hi.y * b, a.hi.z * b, a.hi.w * b);
+    realX r;
+    r.lo = make_real4(a.lo.x * b, a.lo.y * b, a.lo.z * b, a.lo.w * b);
+    r.hi = make_real4(a.hi.x * b, a.hi.y * b, a.hi.z * b, a.hi.w * b);
     return r;
 }
-__device__ inline void operator+=(floatX &a, floatX b)
+__device__ inline void operator+=(realX &a, realX b)
 {
     a.lo.x += b.lo.x; a.lo.y += b.lo.y; a.lo.z += b.lo.z; a.lo.w += b.lo.w;
     a.hi.x += b.hi.x; a.hi.y += b.hi.y; a.hi.z += b.hi.z; a.hi.w += b.hi.w;
@@ -70,11 +74,11 @@ __device__ inline void operator+=(floatX &a, floatX b)
 #define TSV (TS / WIDTH) /* vectors along one column of a tile */
 
 extern "C" __global__ void gemm(const int M, const int N, const int K,
-                                const float *A, const float *B, float *C)
+                                const real *A, const real *B, real *C)
 {
-    const floatX *Av = reinterpret_cast<const floatX *>(A);
-    const floatX *Bv = reinterpret_cast<const floatX *>(B);
-    floatX *Cv = reinterpret_cast<floatX *>(C);
+    const realX *Av = reinterpret_cast<const realX *>(A);
+    const realX *Bv = reinterpret_cast<const realX *>(B);
+    realX *Cv = reinterpret_cast<realX *>(C);
 
     const int row = threadIdx.x; /* vector of rows inside the tile: 0 .. TSV-1 */
     const int col = threadIdx.y; /* 0 .. RTS-1 */
@@ -83,11 +87,11 @@ extern "C" __global__ void gemm(const int M, const int N, const int K,
 
     /* Asub[k][row] holds rows row*WIDTH.. of A at column k of the tile; Bsub[n][kv]
      * holds B(kv*WIDTH.., n). Bs reads Bsub one float at a time. */
-    __shared__ floatX Asub[TS][TSV];
-    __shared__ floatX Bsub[TS][TSV];
-    const float *Bs = reinterpret_cast<const float *>(Bsub);
+    __shared__ realX Asub[TS][TSV];
+    __shared__ realX Bsub[TS][TSV];
+    const real *Bs = reinterpret_cast<const real *>(Bsub);
 
-    floatX acc[WPT];
+    realX acc[WPT];
 #pragma unroll
     for (int w = 0; w < WPT; w++)
         acc[w] = zeroX();
@@ -105,7 +109,7 @@ extern "C" __global__ void gemm(const int M, const int N, const int K,
 
 #pragma unroll
         for (int k = 0; k < TS; k++) {
-            const floatX a = Asub[k][row]; /* WIDTH rows of A, used WPT times */
+            const realX a = Asub[k][row]; /* WIDTH rows of A, used WPT times */
 #pragma unroll
             for (int w = 0; w < WPT; w++)
                 acc[w] += a * Bs[(col + w * RTS) * TS + k];

@@ -22,46 +22,53 @@
  * Constraints: WIDTH divides WPTM and TSN; WPTM divides TSM; WPTN divides TSN; the block
  *   size divides TSM*TSK/WIDTH and TSN*TSK/WIDTH.
  * Sizes: M, N, K multiples of TSM, TSN, TSK.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.cuh). A double takes two
+ *   registers, so in double __launch_bounds__ asks for room for 256 threads per SM, not
+ *   512. The default tile (TSK = 32) needs 64 KiB of shared memory in double, over the 48
+ *   KiB a block may declare: the small-device defaults (TSK = 16) fit.
  */
-/* floatX: a vector of WIDTH floats. CUDA has float2 and float4 but no float8 and no
- * arithmetic on any of them, so the kernel defines the little it needs: a zero, and a
- * vector times a float added into a vector (the compiler fuses them into multiply-adds).
- * A float8 is two float4s, moved with two 16-byte accesses, the widest the GPU has. */
+#include "real.cuh"
+
+/* realX: a vector of WIDTH reals (real.cuh: float or double). CUDA has float2 and float4
+ * but no float8 and no arithmetic on any of them, so the kernel defines the little it
+ * needs: a zero, and a vector times a real added into a vector (the compiler fuses them
+ * into multiply-adds). A float8 is two float4s, moved with two 16-byte accesses, the
+ * widest the GPU has; in double each half is itself two 16-byte accesses. */
 #if WIDTH == 1
-typedef float floatX;
-__device__ inline floatX zeroX() { return 0.0f; }
+typedef real realX;
+__device__ inline realX zeroX() { return 0; }
 #elif WIDTH == 2
-typedef float2 floatX;
-__device__ inline floatX zeroX() { return make_float2(0.0f, 0.0f); }
-__device__ inline floatX operator*(floatX a, float b) { return make_float2(a.x * b, a.y * b); }
-__device__ inline void operator+=(floatX &a, floatX b) { a.x += b.x; a.y += b.y; }
+typedef real2 realX;
+__device__ inline realX zeroX() { return make_real2(0, 0); }
+__device__ inline realX operator*(realX a, real b) { return make_real2(a.x * b, a.y * b); }
+__device__ inline void operator+=(realX &a, realX b) { a.x += b.x; a.y += b.y; }
 #elif WIDTH == 4
-typedef float4 floatX;
-__device__ inline floatX zeroX() { return make_float4(0.0f, 0.0f, 0.0f, 0.0f); }
-__device__ inline floatX operator*(floatX a, float b)
+typedef real4 realX;
+__device__ inline realX zeroX() { return make_real4(0, 0, 0, 0); }
+__device__ inline realX operator*(realX a, real b)
 {
-    return make_float4(a.x * b, a.y * b, a.z * b, a.w * b);
+    return make_real4(a.x * b, a.y * b, a.z * b, a.w * b);
 }
-__device__ inline void operator+=(floatX &a, floatX b)
+__device__ inline void operator+=(realX &a, realX b)
 {
     a.x += b.x; a.y += b.y; a.z += b.z; a.w += b.w;
 }
 #elif WIDTH == 8
-struct __align__(32) floatX { float4 lo, hi; };
-__device__ inline floatX zeroX()
+struct __align__(8 * sizeof(real)) realX { real4 lo, hi; };
+__device__ inline realX zeroX()
 {
-    floatX r;
-    r.lo = r.hi = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    realX r;
+    r.lo = r.hi = make_real4(0, 0, 0, 0);
     return r;
 }
-__device__ inline floatX operator*(floatX a, float b)
+__device__ inline realX operator*(realX a, real b)
 {
-    floatX r;
-    r.lo = make_float4(a.lo.x * b, a.lo.y * b, a.lo.z * b, a.lo.w * b);
-    r.hi = make_float4(a.hi.x * b, a.hi.y * b, a.hi.z * b, a.hi.w * b);
+    realX r;
+    r.lo = make_real4(a.lo.x * b, a.lo.y * b, a.lo.z * b, a.lo.w * b);
+    r.hi = make_real4(a.hi.x * b, a.hi.y * b, a.hi.z * b, a.hi.w * b);
     return r;
 }
-__device__ inline void operator+=(floatX &a, floatX b)
+__device__ inline void operator+=(realX &a, realX b)
 {
     a.lo.x += b.lo.x; a.lo.y += b.lo.y; a.lo.z += b.lo.z; a.lo.w += b.lo.w;
     a.hi.x += b.hi.x; a.hi.y += b.hi.y; a.hi.z += b.hi.z; a.hi.w += b.hi.w;
@@ -73,7 +80,8 @@ __device__ inline void operator+=(floatX &a, floatX b)
 #define RTSM (TSM / WPTM)           /* threads along M */
 #define RTSN (TSN / WPTN)           /* threads along N */
 #define THREADS (RTSM * RTSN)
-#define MIN_BLOCKS (THREADS < 512 ? 512 / THREADS : 1) /* blocks per SM, at least */
+/* blocks per SM, at least (in double, half as many threads: real.cuh) */
+#define MIN_BLOCKS (THREADS * REAL_WORDS < 512 ? 512 / (THREADS * REAL_WORDS) : 1)
 #define WPTMV (WPTM / WIDTH)        /* vectors of rows per thread */
 #define TSMV (TSM / WIDTH)
 #define TSNV (TSN / WIDTH)
@@ -81,11 +89,11 @@ __device__ inline void operator+=(floatX &a, floatX b)
 #define LPTB (TSNV * TSK / THREADS)
 
 extern "C" __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
-gemm(const int M, const int N, const int K, const float *A, const float *Bt, float *C)
+gemm(const int M, const int N, const int K, const real *A, const real *Bt, real *C)
 {
-    const floatX *Av = reinterpret_cast<const floatX *>(A);
-    const floatX *Bv = reinterpret_cast<const floatX *>(Bt);
-    floatX *Cv = reinterpret_cast<floatX *>(C);
+    const realX *Av = reinterpret_cast<const realX *>(A);
+    const realX *Bv = reinterpret_cast<const realX *>(Bt);
+    realX *Cv = reinterpret_cast<realX *>(C);
 
     const int tidm = threadIdx.x;
     const int tidn = threadIdx.y;
@@ -94,12 +102,12 @@ gemm(const int M, const int N, const int K, const float *A, const float *Bt, flo
     const int nv0 = blockIdx.y * TSNV;
     const int n0 = blockIdx.y * TSN;
 
-    __shared__ floatX Asub[TSK][TSMV];
-    __shared__ floatX Bsub[TSK][TSNV];
+    __shared__ realX Asub[TSK][TSMV];
+    __shared__ realX Bsub[TSK][TSNV];
 
-    floatX Areg[WPTMV];
-    float Breg[WPTN];
-    floatX acc[WPTN][WPTMV];
+    realX Areg[WPTMV];
+    real Breg[WPTN];
+    realX acc[WPTN][WPTMV];
 #pragma unroll
     for (int wn = 0; wn < WPTN; wn++)
 #pragma unroll
@@ -123,7 +131,7 @@ gemm(const int M, const int N, const int K, const float *A, const float *Bt, flo
 
 #pragma unroll
         for (int k = 0; k < TSK; k++) {
-            const float *bk = reinterpret_cast<const float *>(Bsub[k]);
+            const real *bk = reinterpret_cast<const real *>(Bsub[k]);
 #pragma unroll
             for (int wm = 0; wm < WPTMV; wm++)
                 Areg[wm] = Asub[k][tidm + wm * RTSM];

@@ -19,42 +19,48 @@
  * Parameters: TSM, TSN, TSK, WIDTH, WPTM, WPTN, as in rung 9.
  * Constraints: as rung 9.
  * Sizes: any M, N, K >= 1.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.cuh). A double takes two
+ *   registers, so in double __launch_bounds__ asks for room for 256 threads per SM, not
+ *   512. The two buffers of the default tile (TSK = 16) need 64 KiB of shared memory in
+ *   double: the small-device defaults (TSK = 8) fit in 48 KiB.
  */
+#include "real.cuh"
+
 #if WIDTH == 1
-typedef float floatX;
-__device__ inline floatX zeroX() { return 0.0f; }
+typedef real realX;
+__device__ inline realX zeroX() { return 0; }
 #elif WIDTH == 2
-typedef float2 floatX;
-__device__ inline floatX zeroX() { return make_float2(0.0f, 0.0f); }
-__device__ inline floatX operator*(floatX a, float b) { return make_float2(a.x * b, a.y * b); }
-__device__ inline void operator+=(floatX &a, floatX b) { a.x += b.x; a.y += b.y; }
+typedef real2 realX;
+__device__ inline realX zeroX() { return make_real2(0, 0); }
+__device__ inline realX operator*(realX a, real b) { return make_real2(a.x * b, a.y * b); }
+__device__ inline void operator+=(realX &a, realX b) { a.x += b.x; a.y += b.y; }
 #elif WIDTH == 4
-typedef float4 floatX;
-__device__ inline floatX zeroX() { return make_float4(0.0f, 0.0f, 0.0f, 0.0f); }
-__device__ inline floatX operator*(floatX a, float b)
+typedef real4 realX;
+__device__ inline realX zeroX() { return make_real4(0, 0, 0, 0); }
+__device__ inline realX operator*(realX a, real b)
 {
-    return make_float4(a.x * b, a.y * b, a.z * b, a.w * b);
+    return make_real4(a.x * b, a.y * b, a.z * b, a.w * b);
 }
-__device__ inline void operator+=(floatX &a, floatX b)
+__device__ inline void operator+=(realX &a, realX b)
 {
     a.x += b.x; a.y += b.y; a.z += b.z; a.w += b.w;
 }
 #elif WIDTH == 8
-struct __align__(32) floatX { float4 lo, hi; };
-__device__ inline floatX zeroX()
+struct __align__(8 * sizeof(real)) realX { real4 lo, hi; };
+__device__ inline realX zeroX()
 {
-    floatX r;
-    r.lo = r.hi = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    realX r;
+    r.lo = r.hi = make_real4(0, 0, 0, 0);
     return r;
 }
-__device__ inline floatX operator*(floatX a, float b)
+__device__ inline realX operator*(realX a, real b)
 {
-    floatX r;
-    r.lo = make_float4(a.lo.x * b, a.lo.y * b, a.lo.z * b, a.lo.w * b);
-    r.hi = make_float4(a.hi.x * b, a.hi.y * b, a.hi.z * b, a.hi.w * b);
+    realX r;
+    r.lo = make_real4(a.lo.x * b, a.lo.y * b, a.lo.z * b, a.lo.w * b);
+    r.hi = make_real4(a.hi.x * b, a.hi.y * b, a.hi.z * b, a.hi.w * b);
     return r;
 }
-__device__ inline void operator+=(floatX &a, floatX b)
+__device__ inline void operator+=(realX &a, realX b)
 {
     a.lo.x += b.lo.x; a.lo.y += b.lo.y; a.lo.z += b.lo.z; a.lo.w += b.lo.w;
     a.hi.x += b.hi.x; a.hi.y += b.hi.y; a.hi.z += b.hi.z; a.hi.w += b.hi.w;
@@ -63,18 +69,18 @@ __device__ inline void operator+=(floatX &a, floatX b)
 #error "WIDTH must be 1, 2, 4 or 8"
 #endif
 
-/* split(r, v) copies the WIDTH components of vector v into floats r[0] .. r[WIDTH-1]. */
+/* split(r, v) copies the WIDTH components of vector v into reals r[0] .. r[WIDTH-1]. */
 #if WIDTH == 1
-__device__ inline void split(float *r, floatX v) { r[0] = v; }
+__device__ inline void split(real *r, realX v) { r[0] = v; }
 #elif WIDTH == 2
-__device__ inline void split(float *r, floatX v) { r[0] = v.x; r[1] = v.y; }
+__device__ inline void split(real *r, realX v) { r[0] = v.x; r[1] = v.y; }
 #elif WIDTH == 4
-__device__ inline void split(float *r, floatX v)
+__device__ inline void split(real *r, realX v)
 {
     r[0] = v.x; r[1] = v.y; r[2] = v.z; r[3] = v.w;
 }
 #else
-__device__ inline void split(float *r, floatX v)
+__device__ inline void split(real *r, realX v)
 {
     r[0] = v.lo.x; r[1] = v.lo.y; r[2] = v.lo.z; r[3] = v.lo.w;
     r[4] = v.hi.x; r[5] = v.hi.y; r[6] = v.hi.z; r[7] = v.hi.w;
@@ -84,7 +90,7 @@ __device__ inline void split(float *r, floatX v)
 #define RTSM (TSM / WPTM)
 #define RTSN (TSN / WPTN)
 #define THREADS (RTSM * RTSN)
-#define MIN_BLOCKS (THREADS < 512 ? 512 / THREADS : 1)
+#define MIN_BLOCKS (THREADS * REAL_WORDS < 512 ? 512 / (THREADS * REAL_WORDS) : 1)
 #define WPTMV (WPTM / WIDTH)
 #define WPTNV (WPTN / WIDTH)
 #define TSMV (TSM / WIDTH)
@@ -93,12 +99,12 @@ __device__ inline void split(float *r, floatX v)
 #define LPTB (TSNV * TSK / THREADS)
 
 extern "C" __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
-gemm(const int M, const int N, const int K, const float *__restrict__ A,
-     const float *__restrict__ Bt, float *__restrict__ C)
+gemm(const int M, const int N, const int K, const real *__restrict__ A,
+     const real *__restrict__ Bt, real *__restrict__ C)
 {
-    const floatX *__restrict__ Av = reinterpret_cast<const floatX *>(A);
-    const floatX *__restrict__ Bv = reinterpret_cast<const floatX *>(Bt);
-    floatX *__restrict__ Cv = reinterpret_cast<floatX *>(C);
+    const realX *__restrict__ Av = reinterpret_cast<const realX *>(A);
+    const realX *__restrict__ Bv = reinterpret_cast<const realX *>(Bt);
+    realX *__restrict__ Cv = reinterpret_cast<realX *>(C);
 
     const int tidm = threadIdx.x;
     const int tidn = threadIdx.y;
@@ -106,13 +112,13 @@ gemm(const int M, const int N, const int K, const float *__restrict__ A,
     const int mv0 = blockIdx.x * TSMV;
     const int nv0 = blockIdx.y * TSNV;
 
-    __shared__ floatX Asub[2][TSK][TSMV];
-    __shared__ floatX Bsub[2][TSK][TSNV];
+    __shared__ realX Asub[2][TSK][TSMV];
+    __shared__ realX Bsub[2][TSK][TSNV];
 
-    floatX Apre[LPTA], Bpre[LPTB]; /* this thread's share of the next tiles */
-    floatX Areg[WPTMV];
-    float Breg[WPTN];
-    floatX acc[WPTN][WPTMV];
+    realX Apre[LPTA], Bpre[LPTB]; /* this thread's share of the next tiles */
+    realX Areg[WPTMV];
+    real Breg[WPTN];
+    realX acc[WPTN][WPTMV];
 #pragma unroll
     for (int wn = 0; wn < WPTN; wn++)
 #pragma unroll

@@ -16,12 +16,20 @@
  * Constraints: WM a multiple of 8 dividing TSM, with LM = WM/8 dividing 32; WN divides
  *   TSN; 4 divides TSK; the thread count divides the float4s of each tile.
  * Sizes: any M, N, K >= 1.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.cuh): every float4 is then a
+ *   real4 of four doubles, 32 bytes, moved by two 16-byte accesses; the alignment rules
+ *   (multiples of 4 elements) stay. In double __launch_bounds__ asks room for 256 threads
+ *   per SM (a double takes two registers), and the default tile (TSK = 16) needs 66 KiB
+ *   of shared memory, over the 48 KiB a block may declare: the small-device defaults (TSK
+ *   = 8) fit.
  */
+#include "real.cuh"
+
 #define WN (2048 / WM)             /* a warp's 32 lanes x 64 elements */
 #define WARPS_M (TSM / WM)
 #define WARPS_N (TSN / WN)
 #define THREADS (WARPS_M * WARPS_N * 32)
-#define MIN_BLOCKS (THREADS < 512 ? 512 / THREADS : 1)
+#define MIN_BLOCKS (THREADS * REAL_WORDS < 512 ? 512 / (THREADS * REAL_WORDS) : 1)
 #define LM (WM / 8)                /* lanes along m */
 #define LN (32 / LM)               /* lanes along n */
 #define LPTA (TSM * TSK / THREADS) /* floats of the A tile each thread loads */
@@ -29,20 +37,20 @@
 #define BPAD 4 /* Bsub rows are TSN + 4 floats: the 16 depths a half-warp stores for one
                 * column fall in 8 banks, not all in one, and rows stay 16-byte aligned */
 
-__device__ inline void fma4(float4 &acc, float4 a, float b)
+__device__ inline void fma4(real4 &acc, real4 a, real b)
 {
     acc.x += a.x * b; acc.y += a.y * b; acc.z += a.z * b; acc.w += a.w * b;
 }
 
 /* The tiles of one step, double-buffered as in rung 9. */
 struct Tiles {
-    float4 A[2][TSK][TSM / 4];          /* A tile, k-major: [k][m] */
-    float4 B[2][TSK][(TSN + BPAD) / 4]; /* B tile, transposed: [k][n] */
+    real4 A[2][TSK][TSM / 4];          /* A tile, k-major: [k][m] */
+    real4 B[2][TSK][(TSN + BPAD) / 4]; /* B tile, transposed: [k][n] */
 };
 
 /* One thread's share of a step's tiles, held in registers from its load to its store. */
 struct Share {
-    float4 a[LPTA / 4], b[LPTB / 4];
+    real4 a[LPTA / 4], b[LPTB / 4];
 };
 
 /* Loads this thread's share of the tiles at depth k0. Consecutive threads read
@@ -53,34 +61,34 @@ struct Share {
  *   multiple of 4 floats). Otherwise the same elements come one float at a time. */
 template <bool VEC>
 __device__ inline void load_share(Share &sh, int k0, int tid, int m0, int n0, int M, int N,
-                                  int K, const float *A, const float *B)
+                                  int K, const real *A, const real *B)
 {
 #pragma unroll
     for (int l = 0; l < LPTA / 4; l++) {
         const int i = tid + l * THREADS;
         const int m = m0 + 4 * (i % (TSM / 4)), k = k0 + i / (TSM / 4);
-        const float *src = A + m + k * M;
+        const real *src = A + m + k * M;
         if (VEC && m + 3 < M && k < K) {
-            sh.a[l] = *(const float4 *)src;
+            sh.a[l] = *(const real4 *)src;
         } else {
-            sh.a[l].x = (m + 0 < M && k < K) ? src[0] : 0.0f;
-            sh.a[l].y = (m + 1 < M && k < K) ? src[1] : 0.0f;
-            sh.a[l].z = (m + 2 < M && k < K) ? src[2] : 0.0f;
-            sh.a[l].w = (m + 3 < M && k < K) ? src[3] : 0.0f;
+            sh.a[l].x = (m + 0 < M && k < K) ? src[0] : 0;
+            sh.a[l].y = (m + 1 < M && k < K) ? src[1] : 0;
+            sh.a[l].z = (m + 2 < M && k < K) ? src[2] : 0;
+            sh.a[l].w = (m + 3 < M && k < K) ? src[3] : 0;
         }
     }
 #pragma unroll
     for (int l = 0; l < LPTB / 4; l++) {
         const int i = tid + l * THREADS;
         const int k = k0 + 4 * (i % (TSK / 4)), n = n0 + i / (TSK / 4);
-        const float *src = B + k + n * K;
+        const real *src = B + k + n * K;
         if (VEC && k + 3 < K && n < N) {
-            sh.b[l] = *(const float4 *)src;
+            sh.b[l] = *(const real4 *)src;
         } else {
-            sh.b[l].x = (k + 0 < K && n < N) ? src[0] : 0.0f;
-            sh.b[l].y = (k + 1 < K && n < N) ? src[1] : 0.0f;
-            sh.b[l].z = (k + 2 < K && n < N) ? src[2] : 0.0f;
-            sh.b[l].w = (k + 3 < K && n < N) ? src[3] : 0.0f;
+            sh.b[l].x = (k + 0 < K && n < N) ? src[0] : 0;
+            sh.b[l].y = (k + 1 < K && n < N) ? src[1] : 0;
+            sh.b[l].z = (k + 2 < K && n < N) ? src[2] : 0;
+            sh.b[l].w = (k + 3 < K && n < N) ? src[3] : 0;
         }
     }
 }
@@ -98,7 +106,7 @@ __device__ inline void store_share(Tiles &sm, const Share &sh, int buf, int tid)
     for (int l = 0; l < LPTB / 4; l++) {
         const int i = tid + l * THREADS;
         const int k = 4 * (i % (TSK / 4)), n = i / (TSK / 4);
-        float *bt = (float *)sm.B[buf];
+        real *bt = (real *)sm.B[buf];
         bt[(k + 0) * (TSN + BPAD) + n] = sh.b[l].x;
         bt[(k + 1) * (TSN + BPAD) + n] = sh.b[l].y;
         bt[(k + 2) * (TSN + BPAD) + n] = sh.b[l].z;
@@ -108,7 +116,7 @@ __device__ inline void store_share(Tiles &sm, const Share &sh, int buf, int tid)
 
 template <bool VEC>
 __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int K,
-                                 const float *A, const float *B, float *C)
+                                 const real *A, const real *B, real *C)
 {
     const int tid = threadIdx.x;
     const int warp = tid / 32, lane = tid % 32;
@@ -118,13 +126,13 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
     const int bq = ((warp / WARPS_M) * WN) / 4 + lane / LM;
     const int m0 = blockIdx.x * TSM; /* this block's corner of C */
     const int n0 = blockIdx.y * TSN;
-    float4(*Asub)[TSK][TSM / 4] = sm.A;
-    float4(*Bsub)[TSK][(TSN + BPAD) / 4] = sm.B;
+    real4(*Asub)[TSK][TSM / 4] = sm.A;
+    real4(*Bsub)[TSK][(TSN + BPAD) / 4] = sm.B;
 
-    float4 acc[8][2];
+    real4 acc[8][2];
 #pragma unroll
     for (int j = 0; j < 8; j++)
-        acc[j][0] = acc[j][1] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+        acc[j][0] = acc[j][1] = make_real4(0, 0, 0, 0);
 
     Share next; /* this thread's share of the next tiles */
     load_share<VEC>(next, 0, tid, m0, n0, M, N, K, A, B);
@@ -142,9 +150,9 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
         /* Rung 11's inner loop, for this lane's float4s of rows and of columns. */
 #pragma unroll
         for (int k = 0; k < TSK; k++) {
-            const float4 a0 = Asub[buf][k][am], a1 = Asub[buf][k][am + WM / 8];
-            const float4 b0 = Bsub[buf][k][bq], b1 = Bsub[buf][k][bq + WN / 8];
-            const float b[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+            const real4 a0 = Asub[buf][k][am], a1 = Asub[buf][k][am + WM / 8];
+            const real4 b0 = Bsub[buf][k][bq], b1 = Bsub[buf][k][bq + WN / 8];
+            const real b[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
 #pragma unroll
             for (int j = 0; j < 8; j++) {
                 fma4(acc[j][0], a0, b[j]);
@@ -160,7 +168,7 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
 #pragma unroll
         for (int h = 0; h < 2; h++) {
             const int m = m0 + 4 * (am + h * (WM / 8));
-            const float v[4] = {acc[j][h].x, acc[j][h].y, acc[j][h].z, acc[j][h].w};
+            const real v[4] = {acc[j][h].x, acc[j][h].y, acc[j][h].z, acc[j][h].w};
 #pragma unroll
             for (int i = 0; i < 4; i++)
                 if (m + i < M && n < N)
@@ -171,8 +179,8 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
 
 /* Whether the float4 loads are aligned is the same for every thread: one branch. */
 extern "C" __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
-gemm(const int M, const int N, const int K, const float *__restrict__ A,
-     const float *__restrict__ B, float *__restrict__ C)
+gemm(const int M, const int N, const int K, const real *__restrict__ A,
+     const real *__restrict__ B, real *__restrict__ C)
 {
     __shared__ Tiles sm;
     if (M % 4 == 0 && K % 4 == 0)

@@ -32,60 +32,38 @@
  * Constraints: as rung 12; STAGES >= 2; everything within 48 KiB of static shared
  *   memory.
  * Sizes: any M, N, K >= 1.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.cuh): a piece of A is then 4
+ *   doubles, 32 bytes, two 16-byte cp.async copies (none is wider), and single copies are
+ *   8 bytes. The default tile and stages need 82 KiB of shared memory in double: the
+ *   small-device defaults (TSK = 8, 2 stages) fit in 48 KiB.
  */
+#include "cp_async.cuh" /* copy16, copy4, valid_bytes, the group waits */
+#include "real.cuh"
+
 #define WN (2048 / WM) /* a warp's 32 lanes x 64 elements, as rung 12 */
 #define WARPS_M (TSM / WM)
 #define WARPS_N (TSN / WN)
 #define THREADS (WARPS_M * WARPS_N * 32)
-#define MIN_BLOCKS (THREADS < 512 ? 512 / THREADS : 1)
+#define MIN_BLOCKS (THREADS * REAL_WORDS < 512 ? 512 / (THREADS * REAL_WORDS) : 1)
 #define LM (WM / 8)       /* lanes along m: each takes two float4s of rows, WM/2 apart */
 #define LN (32 / LM)      /* lanes along n: each takes two float4s of columns, WN/2 apart */
 #define BPAD 4            /* Bsub rows of TSN + 4 floats, as rung 11 */
 #define A_CHUNKS (TSM / 4 * TSK) /* 16-byte pieces of an A tile */
 #define B_CHUNKS (TSN * TSK / 4) /* float4s of a B tile */
 
-__device__ inline void fma4(float4 &acc, float4 a, float b)
+__device__ inline void fma4(real4 &acc, real4 a, real b)
 {
     acc.x += a.x * b; acc.y += a.y * b; acc.z += a.z * b; acc.w += a.w * b;
 }
 
-/* cp.async: copy `bytes` (4 or 16) from global src to shared dst, of which only the first
- * `valid` bytes are read; the rest of dst is filled with zeros. .cg (16 bytes only) keeps
- * the data out of L1: each tile is read once per block, so only L2 helps. */
-__device__ inline void copy16(void *dst, const float *src, int valid)
-{
-    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(d), "l"(src),
-                 "r"(valid));
-}
-__device__ inline void copy4(void *dst, const float *src, int valid)
-{
-    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(d), "l"(src),
-                 "r"(valid));
-}
-__device__ inline void commit_group() { asm volatile("cp.async.commit_group;\n" ::); }
-template <int N> __device__ inline void wait_group()
-{
-    asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
-}
-
-/* Floats of a run of `len` starting at `start`, of which those before `end` exist, in
- * bytes: 4 * clamp(end - start, 0, len). */
-__device__ inline int valid_bytes(int start, int end, int len)
-{
-    const int n = end - start;
-    return 4 * (n < 0 ? 0 : n > len ? len : n);
-}
-
 struct Tiles {
-    float4 A[STAGES][TSK][TSM / 4];       /* [k][m]: A as it lies, k-major */
-    float4 B[2][TSK][(TSN + BPAD) / 4];   /* [k][n]: B transposed, as rung 12 */
+    real4 A[STAGES][TSK][TSM / 4];       /* [k][m]: A as it lies, k-major */
+    real4 B[2][TSK][(TSN + BPAD) / 4];   /* [k][n]: B transposed, as rung 12 */
 };
 
 /* One thread's share of a B tile, in registers from its load to its store (rung 11). */
 struct ShareB {
-    float4 b[B_CHUNKS / THREADS];
+    real4 b[B_CHUNKS / THREADS];
 };
 
 /* Issues the copies of step `step`'s A tile into stage `s`. VEC_A: 16-byte pieces (M is a
@@ -94,7 +72,7 @@ struct ShareB {
  * allocation is ever formed. */
 template <bool VEC_A>
 __device__ inline void copy_a(Tiles &sm, int s, int step, int tid, int m0, int M, int K,
-                              const float *A)
+                              const real *A)
 {
     const int k0 = step * TSK;
 #pragma unroll
@@ -106,10 +84,10 @@ __device__ inline void copy_a(Tiles &sm, int s, int step, int tid, int m0, int M
             const int valid = kk < K ? valid_bytes(m, M, 4) : 0;
             copy16(&sm.A[s][k][mq], valid ? A + m + kk * M : A, valid);
         } else {
-            float *dst = (float *)&sm.A[s][k][mq];
+            real *dst = (real *)&sm.A[s][k][mq];
 #pragma unroll
             for (int j = 0; j < 4; j++) {
-                const int valid = (kk < K && m + j < M) ? 4 : 0;
+                const int valid = (kk < K && m + j < M) ? (int)sizeof(real) : 0;
                 copy4(dst + j, valid ? A + (m + j) + kk * M : A, valid);
             }
         }
@@ -120,20 +98,20 @@ __device__ inline void copy_a(Tiles &sm, int s, int step, int tid, int m0, int M
  * depth k0, zeros outside the matrix; VEC_B when K is a multiple of 4. */
 template <bool VEC_B>
 __device__ inline void load_b(ShareB &sh, int k0, int tid, int n0, int N, int K,
-                              const float *B)
+                              const real *B)
 {
 #pragma unroll
     for (int l = 0; l < B_CHUNKS / THREADS; l++) {
         const int i = tid + l * THREADS;
         const int k = k0 + 4 * (i % (TSK / 4)), n = n0 + i / (TSK / 4);
-        const float *src = B + k + n * K;
+        const real *src = B + k + n * K;
         if (VEC_B && k + 3 < K && n < N) {
-            sh.b[l] = *(const float4 *)src;
+            sh.b[l] = *(const real4 *)src;
         } else {
-            sh.b[l].x = (k + 0 < K && n < N) ? src[0] : 0.0f;
-            sh.b[l].y = (k + 1 < K && n < N) ? src[1] : 0.0f;
-            sh.b[l].z = (k + 2 < K && n < N) ? src[2] : 0.0f;
-            sh.b[l].w = (k + 3 < K && n < N) ? src[3] : 0.0f;
+            sh.b[l].x = (k + 0 < K && n < N) ? src[0] : 0;
+            sh.b[l].y = (k + 1 < K && n < N) ? src[1] : 0;
+            sh.b[l].z = (k + 2 < K && n < N) ? src[2] : 0;
+            sh.b[l].w = (k + 3 < K && n < N) ? src[3] : 0;
         }
     }
 }
@@ -145,7 +123,7 @@ __device__ inline void store_b(Tiles &sm, const ShareB &sh, int buf, int tid)
     for (int l = 0; l < B_CHUNKS / THREADS; l++) {
         const int i = tid + l * THREADS;
         const int k = 4 * (i % (TSK / 4)), n = i / (TSK / 4);
-        float *bt = (float *)sm.B[buf];
+        real *bt = (real *)sm.B[buf];
         bt[(k + 0) * (TSN + BPAD) + n] = sh.b[l].x;
         bt[(k + 1) * (TSN + BPAD) + n] = sh.b[l].y;
         bt[(k + 2) * (TSN + BPAD) + n] = sh.b[l].z;
@@ -155,7 +133,7 @@ __device__ inline void store_b(Tiles &sm, const ShareB &sh, int buf, int tid)
 
 template <bool VEC_A, bool VEC_B>
 __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int K,
-                                 const float *A, const float *B, float *C)
+                                 const real *A, const real *B, real *C)
 {
     const int tid = threadIdx.x;
     const int warp = tid / 32, lane = tid % 32;
@@ -165,10 +143,10 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
     const int am = ((warp % WARPS_M) * WM) / 4 + lane % LM;
     const int bq = ((warp / WARPS_M) * WN) / 4 + lane / LM;
 
-    float4 acc[8][2];
+    real4 acc[8][2];
 #pragma unroll
     for (int j = 0; j < 8; j++)
-        acc[j][0] = acc[j][1] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+        acc[j][0] = acc[j][1] = make_real4(0, 0, 0, 0);
 
     const int steps = (K + TSK - 1) / TSK;
     /* Fill the pipeline: A's tiles of steps 0 .. STAGES-2 in flight, one group each
@@ -199,9 +177,9 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
         /* Rung 12's inner loop. */
 #pragma unroll
         for (int k = 0; k < TSK; k++) {
-            const float4 a0 = sm.A[s][k][am], a1 = sm.A[s][k][am + WM / 8];
-            const float4 b0 = sm.B[buf][k][bq], b1 = sm.B[buf][k][bq + WN / 8];
-            const float b[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+            const real4 a0 = sm.A[s][k][am], a1 = sm.A[s][k][am + WM / 8];
+            const real4 b0 = sm.B[buf][k][bq], b1 = sm.B[buf][k][bq + WN / 8];
+            const real b[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
 #pragma unroll
             for (int j = 0; j < 8; j++) {
                 fma4(acc[j][0], a0, b[j]);
@@ -221,11 +199,11 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
 #pragma unroll
         for (int h = 0; h < 2; h++) {
             const int m = m0 + 4 * (am + h * (WM / 8));
-            const float4 v = acc[j][h];
+            const real4 v = acc[j][h];
             if (VEC_A && m + 3 < M) {
-                *(float4 *)&C[m + n * M] = v;
+                *(real4 *)&C[m + n * M] = v;
             } else {
-                const float e[4] = {v.x, v.y, v.z, v.w};
+                const real e[4] = {v.x, v.y, v.z, v.w};
 #pragma unroll
                 for (int i = 0; i < 4; i++)
                     if (m + i < M)
@@ -237,8 +215,8 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
 
 /* The alignment test is the same for every thread, so each block takes one branch. */
 extern "C" __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
-gemm(const int M, const int N, const int K, const float *__restrict__ A,
-     const float *__restrict__ B, float *__restrict__ C)
+gemm(const int M, const int N, const int K, const real *__restrict__ A,
+     const real *__restrict__ B, real *__restrict__ C)
 {
     __shared__ Tiles sm;
     const bool vec_a = M % 4 == 0, vec_b = K % 4 == 0;

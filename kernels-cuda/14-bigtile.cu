@@ -32,6 +32,9 @@
  * Constraints: 64 divides TSM and TSN; 4 divides TSK; the thread count divides the
  *   16-byte pieces of each tile; all stages within 48 KiB of static shared memory.
  * Sizes: any M, N, K >= 1 (edges as in rung 13).
+ * Precision: float only. Its fixed 16 x 8 thread tile needs 128 accumulators, which in
+ *   double would take 256 registers alone, more than the 255 a thread may have: the rung
+ *   is its register budget, so it has no double version (host/rungs/rungs_modern.c).
  */
 #define WM 64
 #define WN 64

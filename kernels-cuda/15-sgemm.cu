@@ -13,17 +13,33 @@
  *   4, and A and B to start on 16-byte boundaries; the epilogue multiplies by alpha and,
  *   when beta is not 0, reads C: one read per element of C, against 2K multiply-adds per
  *   element.
+ * Transposes (-DTRANS_A=1: A holds A^T, K x M; -DTRANS_B=1: B holds B^T, N x K; see
+ *   load_share). Every load stays a float4 of 4 consecutive elements of one stored
+ *   column, consecutive threads on consecutive float4s, so every case is coalesced; what
+ *   a transpose changes is the store into shared memory. A (and B^T) run in memory along
+ *   the tile's rows: a float4 goes into the tile as it is. B (and A^T) run along k: a
+ *   float4 holds four depths of one column of the tile, stored as four floats into four
+ *   rows, the transposing store that rung 11 gave B. So NT stores both tiles whole, NN
+ *   and TT one whole and one by floats, TN both by floats. A tile stored by floats has
+ *   its rows padded by 4 (BPAD; APAD for A) against bank conflicts.
  * Parameters, constraints: rung 12's.
- * Sizes: any M, N, K >= 1; lda >= M, ldb >= K, ldc >= M.
+ * Sizes: any M, N, K >= 1; lda >= M (K when A is transposed), ldb >= K (N when B is
+ *   transposed), ldc >= M.
  * Offsets of columns (k * lda, n * ldb, n * ldc) are computed in 64 bits: the harness keeps
  *   every matrix under 2^31 elements, but a BLAS call may pass a leading dimension whose
  *   product with a column number passes 2^31 (test_blas_semantics --large).
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.cuh): every float4 is then a
+ *   real4 of four doubles, 32 bytes, moved by two 16-byte accesses; the alignment rules
+ *   (multiples of 4 elements) stay. The default tile (TSK = 8) fits in double (33 KiB of
+ *   shared memory).
  */
+#include "real.cuh"
+
 #define WN (2048 / WM)             /* a warp's 32 lanes x 64 elements */
 #define WARPS_M (TSM / WM)
 #define WARPS_N (TSN / WN)
 #define THREADS (WARPS_M * WARPS_N * 32)
-#define MIN_BLOCKS (THREADS < 512 ? 512 / THREADS : 1)
+#define MIN_BLOCKS (THREADS * REAL_WORDS < 512 ? 512 / (THREADS * REAL_WORDS) : 1)
 #define LM (WM / 8)                /* lanes along m */
 #define LN (32 / LM)               /* lanes along n */
 #define LPTA (TSM * TSK / THREADS) /* floats of the A tile each thread loads */
@@ -31,88 +47,17 @@
 #define BPAD 4 /* Bsub rows are TSN + 4 floats: the 16 depths a half-warp stores for one
                 * column fall in 8 banks, not all in one, and rows stay 16-byte aligned */
 
-__device__ inline void fma4(float4 &acc, float4 a, float b)
+__device__ inline void fma4(real4 &acc, real4 a, real b)
 {
     acc.x += a.x * b; acc.y += a.y * b; acc.z += a.z * b; acc.w += a.w * b;
 }
 
-/* The tiles of one step, double-buffered as in rung 9. */
-struct Tiles {
-    float4 A[2][TSK][TSM / 4];          /* A tile, k-major: [k][m] */
-    float4 B[2][TSK][(TSN + BPAD) / 4]; /* B tile, transposed: [k][n] */
-};
-
-/* One thread's share of a step's tiles, held in registers from its load to its store. */
-struct Share {
-    float4 a[LPTA / 4], b[LPTB / 4];
-};
-
-/* Loads this thread's share of the tiles at depth k0. Consecutive threads read
- * consecutive addresses (A along m, B along k): coalesced. An element outside the matrix
- * is loaded as a zero, which adds nothing to any sum.
- * VEC: float4 loads, 4 rows of A or 4 depths of B at once. They must start 16-byte
- *   aligned, which holds when A and B start 16-byte aligned and lda and ldb are
- *   multiples of 4 (every column then starts on a multiple of 4 floats). Otherwise the
- *   same elements come one float at a time. */
-template <bool VEC>
-__device__ inline void load_share(Share &sh, int k0, int tid, int m0, int n0, int M, int N,
-                                  int K, const float *A, int lda, const float *B, int ldb)
-{
-#pragma unroll
-    for (int l = 0; l < LPTA / 4; l++) {
-        const int i = tid + l * THREADS;
-        const int m = m0 + 4 * (i % (TSM / 4)), k = k0 + i / (TSM / 4);
-        const float *src = A + m + (size_t)k * lda;
-        if (VEC && m + 3 < M && k < K) {
-            sh.a[l] = *(const float4 *)src;
-        } else {
-            sh.a[l].x = (m + 0 < M && k < K) ? src[0] : 0.0f;
-            sh.a[l].y = (m + 1 < M && k < K) ? src[1] : 0.0f;
-            sh.a[l].z = (m + 2 < M && k < K) ? src[2] : 0.0f;
-            sh.a[l].w = (m + 3 < M && k < K) ? src[3] : 0.0f;
-        }
-    }
-#pragma unroll
-    for (int l = 0; l < LPTB / 4; l++) {
-        const int i = tid + l * THREADS;
-        const int k = k0 + 4 * (i % (TSK / 4)), n = n0 + i / (TSK / 4);
-        const float *src = B + k + (size_t)n * ldb;
-        if (VEC && k + 3 < K && n < N) {
-            sh.b[l] = *(const float4 *)src;
-        } else {
-            sh.b[l].x = (k + 0 < K && n < N) ? src[0] : 0.0f;
-            sh.b[l].y = (k + 1 < K && n < N) ? src[1] : 0.0f;
-            sh.b[l].z = (k + 2 < K && n < N) ? src[2] : 0.0f;
-            sh.b[l].w = (k + 3 < K && n < N) ? src[3] : 0.0f;
-        }
-    }
-}
-
-/* Stores a share into buffer `buf`: A's float4 as it is, B's four depths of one column
- * into four rows of the transposed tile. */
-__device__ inline void store_share(Tiles &sm, const Share &sh, int buf, int tid)
-{
-#pragma unroll
-    for (int l = 0; l < LPTA / 4; l++) {
-        const int i = tid + l * THREADS;
-        sm.A[buf][i / (TSM / 4)][i % (TSM / 4)] = sh.a[l];
-    }
-#pragma unroll
-    for (int l = 0; l < LPTB / 4; l++) {
-        const int i = tid + l * THREADS;
-        const int k = 4 * (i % (TSK / 4)), n = i / (TSK / 4);
-        float *bt = (float *)sm.B[buf];
-        bt[(k + 0) * (TSN + BPAD) + n] = sh.b[l].x;
-        bt[(k + 1) * (TSN + BPAD) + n] = sh.b[l].y;
-        bt[(k + 2) * (TSN + BPAD) + n] = sh.b[l].z;
-        bt[(k + 3) * (TSN + BPAD) + n] = sh.b[l].w;
-    }
-}
+#include "blas_tiles.cuh" /* Tiles, Share, load_share, store_share */
 
 template <bool VEC>
 __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int K,
-                                 const float alpha, const float *A, const int lda,
-                                 const float *B, const int ldb, const float beta, float *C,
+                                 const real alpha, const real *A, const int lda,
+                                 const real *B, const int ldb, const real beta, real *C,
                                  const int ldc)
 {
     const int tid = threadIdx.x;
@@ -123,13 +68,13 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
     const int bq = ((warp / WARPS_M) * WN) / 4 + lane / LM;
     const int m0 = blockIdx.x * TSM; /* this block's corner of C */
     const int n0 = blockIdx.y * TSN;
-    float4(*Asub)[TSK][TSM / 4] = sm.A;
-    float4(*Bsub)[TSK][(TSN + BPAD) / 4] = sm.B;
+    real4(*Asub)[TSK][(TSM + APAD) / 4] = sm.A;
+    real4(*Bsub)[TSK][(TSN + BPAD) / 4] = sm.B;
 
-    float4 acc[8][2];
+    real4 acc[8][2];
 #pragma unroll
     for (int j = 0; j < 8; j++)
-        acc[j][0] = acc[j][1] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+        acc[j][0] = acc[j][1] = make_real4(0, 0, 0, 0);
 
     Share next; /* this thread's share of the next tiles */
     load_share<VEC>(next, 0, tid, m0, n0, M, N, K, A, lda, B, ldb);
@@ -147,9 +92,9 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
         /* Rung 11's inner loop, for this lane's float4s of rows and of columns. */
 #pragma unroll
         for (int k = 0; k < TSK; k++) {
-            const float4 a0 = Asub[buf][k][am], a1 = Asub[buf][k][am + WM / 8];
-            const float4 b0 = Bsub[buf][k][bq], b1 = Bsub[buf][k][bq + WN / 8];
-            const float b[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+            const real4 a0 = Asub[buf][k][am], a1 = Asub[buf][k][am + WM / 8];
+            const real4 b0 = Bsub[buf][k][bq], b1 = Bsub[buf][k][bq + WN / 8];
+            const real b[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
 #pragma unroll
             for (int j = 0; j < 8; j++) {
                 fma4(acc[j][0], a0, b[j]);
@@ -166,12 +111,12 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
 #pragma unroll
         for (int h = 0; h < 2; h++) {
             const int m = m0 + 4 * (am + h * (WM / 8));
-            const float v[4] = {acc[j][h].x, acc[j][h].y, acc[j][h].z, acc[j][h].w};
+            const real v[4] = {acc[j][h].x, acc[j][h].y, acc[j][h].z, acc[j][h].w};
 #pragma unroll
             for (int i = 0; i < 4; i++)
                 if (m + i < M && n < N) {
-                    float *c = &C[(m + i) + (size_t)n * ldc];
-                    *c = beta == 0.0f ? alpha * v[i] : alpha * v[i] + beta * *c;
+                    real *c = &C[(m + i) + (size_t)n * ldc];
+                    *c = beta == 0 ? alpha * v[i] : alpha * v[i] + beta * *c;
                 }
         }
     }
@@ -182,13 +127,13 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
  * and B start: like cublasSgemm, this kernel may be given a matrix inside a bigger one
  * (A + i + j * lda), which need not start on a 16-byte boundary. */
 extern "C" __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
-gemm(const int M, const int N, const int K, const float alpha, const float *__restrict__ A,
-     const int lda, const float *__restrict__ B, const int ldb, const float beta,
-     float *__restrict__ C, const int ldc)
+gemm(const int M, const int N, const int K, const real alpha, const real *__restrict__ A,
+     const int lda, const real *__restrict__ B, const int ldb, const real beta,
+     real *__restrict__ C, const int ldc)
 {
     __shared__ Tiles sm;
     if (lda % 4 == 0 && ldb % 4 == 0 &&
-        ((unsigned long long)A | (unsigned long long)B) % 16 == 0)
+        ((unsigned long long)A | (unsigned long long)B) % sizeof(real4) == 0)
         gemm_body<true>(sm, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     else
         gemm_body<false>(sm, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);

@@ -43,6 +43,9 @@
  *   multiple of 8; the thread count divides the 16-byte pieces of both tiles; within
  *   48 KiB of static shared memory.
  * Sizes: any M, N, K >= 1; lda >= M, ldb >= K, ldc >= M.
+ * Precision: float only: mma.sync with TF32 inputs is a float32 instruction. The H100's
+ *   FP64 tensor cores take another (DMMA: mma.sync.m8n8k4 with .f64) with its own
+ *   fragment layout, a kernel of its own.
  */
 #define WARPS_M (TSM / WM)
 #define WARPS_N (TSN / WN)

@@ -40,13 +40,21 @@
  * Constraints: 4 divides WPTM and WPTN, which divide TSM and TSN; the thread count
  *   divides the float4s of each tile; STAGES >= 2; the stages fit 48 KiB.
  * Sizes: any M, N, K >= 1 (the host pads, as for rung 10).
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.cuh): a piece is then 4
+ *   doubles, two 16-byte cp.async copies, and a thread's 64 accumulators take 128
+ *   registers, so one block per SM. The default stages (TSK = 16) need 64 KiB of shared
+ *   memory in double: the small-device defaults (TSK = 8) fit in 48 KiB.
  */
+#include "real.cuh"
+
 #define RTSM (TSM / WPTM) /* threads along m */
 #define RTSN (TSN / WPTN) /* threads along n */
 #define THREADS (RTSM * RTSN)
 /* Up to 64 accumulators a thread fits in 128 registers, so two blocks of 256 share an
  * SM (16 warps to hide latency); more accumulators need one block per SM. */
-#define MIN_BLOCKS (WPTM * WPTN > 64 ? 1 : (THREADS < 512 ? 512 / THREADS : 1))
+#define MIN_BLOCKS                                                                     \
+    (WPTM * WPTN * REAL_WORDS > 64 ? 1                                                 \
+     : THREADS * REAL_WORDS < 512 ? 512 / (THREADS * REAL_WORDS) : 1)
 #define WPTMV (WPTM / 4)
 #define WPTNV (WPTN / 4)
 #define TSMV (TSM / 4)
@@ -59,7 +67,11 @@
 __device__ inline void copy16(void *dst, const void *src)
 {
     const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(d), "l"(src));
+    /* A piece is a real4: one 16-byte copy in float, two in double. */
+#pragma unroll
+    for (int h = 0; h < (int)sizeof(real4) / 16; h++)
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(d + 16 * h),
+                     "l"((const char *)src + 16 * h));
 }
 __device__ inline void commit_group() { asm volatile("cp.async.commit_group;\n" ::); }
 template <int N> __device__ inline void wait_group()
@@ -68,14 +80,14 @@ template <int N> __device__ inline void wait_group()
 }
 
 struct Tiles {
-    float4 A[STAGES][TSK][TSMV]; /* [k][m], A as it lies */
-    float4 B[STAGES][TSK][TSNV]; /* [k][n], B^T as it lies */
+    real4 A[STAGES][TSK][TSMV]; /* [k][m], A as it lies */
+    real4 B[STAGES][TSK][TSNV]; /* [k][n], B^T as it lies */
 };
 
 /* Issues this thread's copies of step `step`'s tiles into stage `s`. Av and Bv are A and
  * B^T as float4s: row k of A's tile is TSMV float4s starting at mv0 in column k of A. */
 __device__ inline void copy_stage(Tiles &sm, int s, int step, int tid, int mv0, int nv0,
-                                  int M, int N, const float4 *Av, const float4 *Bv)
+                                  int M, int N, const real4 *Av, const real4 *Bv)
 {
     const int k0 = step * TSK;
 #pragma unroll
@@ -91,11 +103,11 @@ __device__ inline void copy_stage(Tiles &sm, int s, int step, int tid, int mv0, 
 }
 
 extern "C" __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
-gemm(const int M, const int N, const int K, const float *__restrict__ A,
-     const float *__restrict__ Bt, float *__restrict__ C)
+gemm(const int M, const int N, const int K, const real *__restrict__ A,
+     const real *__restrict__ Bt, real *__restrict__ C)
 {
-    const float4 *Av = reinterpret_cast<const float4 *>(A);
-    const float4 *Bv = reinterpret_cast<const float4 *>(Bt);
+    const real4 *Av = reinterpret_cast<const real4 *>(A);
+    const real4 *Bv = reinterpret_cast<const real4 *>(Bt);
     const int tidm = threadIdx.x, tidn = threadIdx.y;
     const int tid = tidn * RTSM + tidm;
     const int mv0 = blockIdx.x * TSMV, nv0 = blockIdx.y * TSNV;
@@ -103,12 +115,12 @@ gemm(const int M, const int N, const int K, const float *__restrict__ A,
 
     /* As in rung 9: acc[c][wm] holds rows 4 * (mv0 + tidm + wm * RTSM) .. +3 of C's column
      * 4 * (nv0 + tidn + (c / 4) * RTSN) + c % 4. */
-    float4 acc[WPTN][WPTMV];
+    real4 acc[WPTN][WPTMV];
 #pragma unroll
     for (int wn = 0; wn < WPTN; wn++)
 #pragma unroll
         for (int wm = 0; wm < WPTMV; wm++)
-            acc[wn][wm] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+            acc[wn][wm] = make_real4(0, 0, 0, 0);
 
     /* The pipeline of rung 13: the first STAGES-1 steps are in flight before the loop. */
     const int steps = K / TSK;
@@ -129,14 +141,14 @@ gemm(const int M, const int N, const int K, const float *__restrict__ A,
 
 #pragma unroll
         for (int k = 0; k < TSK; k++) {
-            float4 a[WPTMV];
-            float b[WPTN];
+            real4 a[WPTMV];
+            real b[WPTN];
 #pragma unroll
             for (int wm = 0; wm < WPTMV; wm++)
                 a[wm] = sm.A[s][k][tidm + wm * RTSM];
 #pragma unroll
             for (int wn = 0; wn < WPTNV; wn++) {
-                const float4 v = sm.B[s][k][tidn + wn * RTSN];
+                const real4 v = sm.B[s][k][tidn + wn * RTSN];
                 b[4 * wn] = v.x;
                 b[4 * wn + 1] = v.y;
                 b[4 * wn + 2] = v.z;
@@ -148,8 +160,8 @@ gemm(const int M, const int N, const int K, const float *__restrict__ A,
 #pragma unroll
                 for (int i = 0; i < WPTM; i++) {
                     const int m = wn % 2 ? WPTM - 1 - i : i;
-                    float *c = &acc[wn][m / 4].x;
-                    const float *av = &a[m / 4].x;
+                    real *c = &acc[wn][m / 4].x;
+                    const real *av = &a[m / 4].x;
                     c[m % 4] += av[m % 4] * b[wn];
                 }
         }
@@ -167,7 +179,7 @@ gemm(const int M, const int N, const int K, const float *__restrict__ A,
             for (int wm = 0; wm < WPTMV; wm++) {
                 const int m = 4 * (mv0 + tidm + wm * RTSM);
                 const int n = 4 * (nv0 + tidn + wn * RTSN) + j;
-                float *c = &C[m + n * M];
+                real *c = &C[m + n * M];
                 c[0] = acc[wn * 4 + j][wm].x;
                 c[1] = acc[wn * 4 + j][wm].y;
                 c[2] = acc[wn * 4 + j][wm].z;

@@ -32,140 +32,189 @@
  *   the common case, take copies without those checks.
  * A's tiles travel in 16-byte pieces when every column of A starts 16-byte aligned (A
  *   aligned, lda a multiple of 4); otherwise 4 bytes at a time, as rung 13.
+ * Transposes (-DTRANS_A=1: A holds A^T, K x M; -DTRANS_B=1: B holds B^T, N x K). Each
+ *   tile is copied one of two ways, chosen by which way its matrix runs in memory:
+ *   - A tile whose rows run along memory (A, and B^T: row k of the [k][n] tile is TSN
+ *     consecutive elements of column k of B^T) travels as A always did, in 16-byte
+ *     pieces, consecutive lanes on consecutive pieces of a row: runs of THREADS/TSK
+ *     pieces, 256 contiguous bytes at the default tile.
+ *   - A tile whose columns run along memory (B, and A^T: column m of the [k][m] tile is
+ *     TSK consecutive elements of column m of A^T) is scattered as B always was: 8 lanes
+ *     copy 8 consecutive depths, a 32-byte sector, into 8 rows of the tile. A scattered
+ *     A tile gets B's padded rows (TSM + 4) for the same banks.
+ *   Both ways read every sector a warp touches whole, so every case stays coalesced;
+ *   they differ in copy instructions: a scattered tile takes one per element, four
+ *   times as many as pieces. NT (both tiles in pieces, rung 17's copies without the
+ *   helper) takes fewest, NN and TT (one of each) the same number, TN (both scattered)
+ *   the most. The loop and C are the same in all four.
  * Parameters: rung 17's. TSM, TSN, TSK (block tile), WPTM, WPTN (rows and columns of C
  *   per thread), STAGES (tiles in flight).
  * Constraints: rung 17's; TSK a multiple of 8 that divides the thread count; the thread
  *   count / 8 divides TSN (see copy_stage).
- * Sizes: any M, N, K >= 1; lda >= M, ldb >= K, ldc >= M.
+ * Sizes: any M, N, K >= 1; lda >= M (K when A is transposed), ldb >= K (N when B is
+ *   transposed), ldc >= M.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.cuh): A's pieces are then 4
+ *   doubles, two 16-byte cp.async copies, B's scattering copies 8 bytes each, and a
+ *   thread's 64 accumulators take 128 registers, so one block per SM. The default stages
+ *   (TSK = 16) need 65 KiB of shared memory in double: the small-device defaults (TSK =
+ *   8) fit in 48 KiB.
  */
+#include "cp_async.cuh" /* copy16, copy4, valid_bytes, the group waits */
+#include "real.cuh"
+
 #define RTSM (TSM / WPTM) /* threads along m */
 #define RTSN (TSN / WPTN) /* threads along n */
 #define THREADS (RTSM * RTSN)
 /* As rung 17: up to 64 accumulators, two blocks of 256 threads share an SM. */
-#define MIN_BLOCKS (WPTM * WPTN > 64 ? 1 : (THREADS < 512 ? 512 / THREADS : 1))
+#define MIN_BLOCKS                                                                     \
+    (WPTM * WPTN * REAL_WORDS > 64 ? 1                                                 \
+     : THREADS * REAL_WORDS < 512 ? 512 / (THREADS * REAL_WORDS) : 1)
 #define WPTMV (WPTM / 4)
 #define WPTNV (WPTN / 4)
 #define TSMV (TSM / 4)
 #define BROW (TSN + 4)               /* floats in a row of B's tile (see above) */
-#define LPTA (TSMV * TSK / THREADS)  /* 16-byte pieces of the A tile each thread copies */
-#define LPTB (TSN * TSK / THREADS)   /* floats of the B tile each thread copies */
 
-/* cp.async of `bytes` (4 or 16), of which the first `valid` are read from global memory
- * and the rest of the destination is filled with zeros. .cg keeps 16-byte pieces out of
- * L1 (a block reads each once); 4-byte copies must go through L1 (.ca), which also
- * catches the other lanes' reads of the same sector. */
-__device__ inline void copy16(void *dst, const float *src, int valid)
-{
-    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(d), "l"(src),
-                 "r"(valid));
-}
-__device__ inline void copy4(void *dst, const float *src, int valid)
-{
-    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(d), "l"(src),
-                 "r"(valid));
-}
-__device__ inline void commit_group() { asm volatile("cp.async.commit_group;\n" ::); }
-template <int N> __device__ inline void wait_group()
-{
-    asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
-}
-
-/* Bytes of a run of `len` floats starting at `start` that lie before `end`. */
-__device__ inline int valid_bytes(int start, int end, int len)
-{
-    const int n = end - start;
-    return 4 * (n < 0 ? 0 : n > len ? len : n);
-}
+/* Rows of the tiles, in elements: B's padded by 4 (see the header), and A's too when A
+ * is transposed, for the same reason: its copies scatter as B's do. */
+#define APAD (TRANS_A ? 4 : 0)
+#define AROW (TSM + APAD)
 
 struct Tiles {
-    float4 A[STAGES][TSK][TSMV];     /* [k][m], A as it lies */
-    float4 B[STAGES][TSK][BROW / 4]; /* [k][n], B transposed by the copies */
+    real4 A[STAGES][TSK][AROW / 4]; /* [k][m] */
+    real4 B[STAGES][TSK][BROW / 4]; /* [k][n] */
 };
 
-/* The matrices, where this block's tile of C starts, and where this thread's first
- * copies read (see copy_stage). */
+/* One matrix as the copies see it: P (A or B) with leading dimension ld, whose tile runs
+ * along x (m for A, n for B) from x0, X elements in all; `first`: where this thread's
+ * copies of depth 0 read (first_copies). */
+struct Operand {
+    const real *P;
+    int ld, x0, X;
+    const real *first;
+};
 struct Operands {
-    int M, N, K, lda, ldb;
-    const float *A, *B;
-    int m0, n0;
-    const float *a_first, *b_first;
+    int K;
+    Operand a, b;
 };
 
-/* Who copies what: each thread keeps to one row of A's tile (APR threads per row, its
- * pieces APR apart) and to one depth of every group of 8 in B's tile (BPR columns per
- * pass, its columns BPR apart). Its copies then lie at constant distances from two
- * addresses per step, which keeps both the instructions and the registers for
- * addresses few: the loop needs nearly all the registers. */
-#define APR (THREADS / TSK) /* threads per row of A's tile */
-#define BPR (THREADS / 8)   /* columns of B's tile per pass */
+/* Who copies what. A tile copied as it lies (A; B^T): each thread keeps to one row of it
+ * (LPR threads per row, its pieces LPR apart). A tile copied by scattering (B; A^T): each
+ * thread keeps to one depth of every group of 8 (SPR columns per pass, its columns SPR
+ * apart). Its copies then lie at constant distances from two addresses per step, which
+ * keeps both the instructions and the registers for addresses few: the loop needs nearly
+ * all the registers. */
+#define LPR (THREADS / TSK) /* threads per row of a tile copied as it lies */
+#define SPR (THREADS / 8)   /* columns per pass of a scattered tile */
 
 __device__ inline size_t widen(int i) { return (size_t)(unsigned)i; } /* i >= 0 */
 
-/* Where this thread's copies of depth 0 read: its piece of row 0 of A's tile, and depth
- * tid % 8 of its first column of B's. */
+/* Where this thread's copies of depth 0 read: in a tile that lies along x, its piece of
+ * row 0; in one it scatters, depth tid % 8 of its first column. */
+__device__ inline const real *lying_first(const Operand &o, int tid)
+{
+    return o.P + widen(o.x0 + 4 * (tid % LPR)) + widen(tid / LPR) * o.ld;
+}
+__device__ inline const real *scattered_first(const Operand &o, int tid)
+{
+    return o.P + tid % 8 + widen(o.x0 + tid / 8) * o.ld;
+}
 __device__ inline void first_copies(Operands &o, int tid)
 {
-    o.a_first = o.A + widen(o.m0 + 4 * (tid % APR)) + widen(tid / APR) * o.lda;
-    o.b_first = o.B + tid % 8 + widen(o.n0 + tid / 8) * o.ldb;
+    o.a.first = TRANS_A ? scattered_first(o.a, tid) : lying_first(o.a, tid);
+    o.b.first = TRANS_B ? lying_first(o.b, tid) : scattered_first(o.b, tid);
+}
+
+/* The copies of a tile whose rows lie along memory (A; B^T): row k of the tile is TSX
+ * consecutive elements of the matrix's column k0 + k. LPR consecutive lanes copy LPR
+ * consecutive 16-byte pieces of one row (256 contiguous bytes at the default tile), whole
+ * sectors. VEC: 16-byte pieces (the matrix and every column of it 16-byte aligned);
+ * otherwise 4 bytes at a time, as rung 13. `tile`: the stage's tile, rows of ROW4
+ * real4s. */
+template <int TSX, int ROW4, bool VEC, bool EDGE>
+__device__ inline void copy_lying(real4 (*tile)[ROW4], int k0, int tid, int K,
+                                  const Operand &o)
+{
+    const int k = tid / LPR, kk = k0 + k;
+    const real *row = o.first + widen(k0) * o.ld;
+#pragma unroll
+    for (int l = 0; l < TSX / 4 / LPR; l++) {
+        const int q = tid % LPR + l * LPR, x = o.x0 + 4 * q;
+        const real *src = row + 4 * l * LPR;
+        if (VEC) {
+            const int valid =
+                !EDGE ? (int)sizeof(real4) : kk < K ? valid_bytes(x, o.X, 4) : 0;
+            copy16(&tile[k][q], valid ? src : o.P, valid);
+        } else {
+            real *dst = (real *)&tile[k][q];
+#pragma unroll
+            for (int j = 0; j < 4; j++) {
+                const int valid = !EDGE || (kk < K && x + j < o.X) ? (int)sizeof(real) : 0;
+                copy4(dst + j, valid ? src + j : o.P, valid);
+            }
+        }
+    }
+}
+
+/* The copies of a tile whose columns lie along memory (B; A^T): column x of the tile is
+ * TSK consecutive elements of the matrix's column x0 + x, each copied into its own row.
+ * 8 consecutive lanes take depths 0-7 of one column, a 32-byte sector (see the header).
+ * `tile`: the stage's tile, rows of `row` elements. */
+template <int TSX, bool EDGE>
+__device__ inline void copy_scattered(real *tile, int row, int k0, int tid, int K,
+                                      const Operand &o)
+{
+    const real *step = o.first + k0;
+#pragma unroll
+    for (int p = 0; p < (TSX + SPR - 1) / SPR; p++) {
+        const int x = tid / 8 + p * SPR, xx = o.x0 + x;
+        if (TSX % SPR != 0 && x >= TSX)
+            continue; /* the last pass of a tile that is not whole passes */
+        const real *col = step + widen(p * SPR) * o.ld;
+#pragma unroll
+        for (int g = 0; g < TSK / 8; g++) {
+            const int k = tid % 8 + 8 * g, kk = k0 + k;
+            const int valid = !EDGE || (kk < K && xx < o.X) ? (int)sizeof(real) : 0;
+            copy4(&tile[k * row + x], valid ? col + 8 * g : o.P, valid);
+        }
+    }
 }
 
 /* Issues this thread's copies of the tiles at depth k0 into stage s. EDGE: some of the
  * tiles' elements may lie outside the matrices; those are read as zeros. A copy that
  * reads nothing is given the matrix's own address, so no copy reads outside a matrix.
- * VEC: A in 16-byte pieces (see the header). */
-template <bool VEC, bool EDGE>
+ * VEC_A, VEC_B: 16-byte pieces for a tile copied as it lies (see copy_lying). Which way
+ * each tile is copied, and so which loads coalesce how, depends on the transposes:
+ *   NN: A as it lies, B scattered (rung 18's own case).
+ *   NT: both as they lie: two tiles of 16-byte pieces, as rung 17 copies A and B^T.
+ *   TN: both scattered: every element a copy of its own, the most copy instructions.
+ *   TT: A scattered, B^T as it lies: NN with the roles of the tiles swapped. */
+template <bool VEC_A, bool VEC_B, bool EDGE>
 __device__ inline void copy_stage(Tiles &sm, int s, int k0, int tid, const Operands &o)
 {
-    const int k = tid / APR, kk = k0 + k;
-    const float *arow = o.a_first + widen(k0) * o.lda;
-#pragma unroll
-    for (int l = 0; l < LPTA; l++) {
-        const int mq = tid % APR + l * APR, m = o.m0 + 4 * mq;
-        const float *src = arow + 4 * l * APR;
-        if (VEC) {
-            const int valid = !EDGE ? 16 : kk < o.K ? valid_bytes(m, o.M, 4) : 0;
-            copy16(&sm.A[s][k][mq], valid ? src : o.A, valid);
-        } else {
-            float *dst = (float *)&sm.A[s][k][mq];
-#pragma unroll
-            for (int j = 0; j < 4; j++) {
-                const int valid = !EDGE || (kk < o.K && m + j < o.M) ? 4 : 0;
-                copy4(dst + j, valid ? src + j : o.A, valid);
-            }
-        }
-    }
-    /* B: 8 consecutive lanes take depths 0-7 of one column, a sector (see the header). */
-    float *bt = (float *)sm.B[s];
-    const float *bstep = o.b_first + k0;
-#pragma unroll
-    for (int p = 0; p < TSN / BPR; p++) {
-        const int n = tid / 8 + p * BPR, nn = o.n0 + n;
-        const float *col = bstep + widen(p * BPR) * o.ldb;
-#pragma unroll
-        for (int g = 0; g < TSK / 8; g++) {
-            const int k = tid % 8 + 8 * g, kk = k0 + k;
-            const int valid = !EDGE || (kk < o.K && nn < o.N) ? 4 : 0;
-            copy4(&bt[k * BROW + n], valid ? col + 8 * g : o.B, valid);
-        }
-    }
+    if (TRANS_A)
+        copy_scattered<TSM, EDGE>((real *)sm.A[s], AROW, k0, tid, o.K, o.a);
+    else
+        copy_lying<TSM, AROW / 4, VEC_A, EDGE>(sm.A[s], k0, tid, o.K, o.a);
+    if (TRANS_B)
+        copy_lying<TSN, BROW / 4, VEC_B, EDGE>(sm.B[s], k0, tid, o.K, o.b);
+    else
+        copy_scattered<TSN, EDGE>((real *)sm.B[s], BROW, k0, tid, o.K, o.b);
 }
 
 /* Copies of step `step` (depth step * TSK): the checked kind only where needed. */
-template <bool VEC>
+template <bool VEC_A, bool VEC_B>
 __device__ inline void copy_step(Tiles &sm, int s, int step, int whole_steps, int tid,
                                  const Operands &o)
 {
     if (step < whole_steps)
-        copy_stage<VEC, false>(sm, s, step * TSK, tid, o);
+        copy_stage<VEC_A, VEC_B, false>(sm, s, step * TSK, tid, o);
     else
-        copy_stage<VEC, true>(sm, s, step * TSK, tid, o);
+        copy_stage<VEC_A, VEC_B, true>(sm, s, step * TSK, tid, o);
 }
 
-template <bool VEC>
-__device__ inline void gemm_body(Tiles &sm, Operands &o, const float alpha,
-                                 const float beta, float *C, const int ldc)
+template <bool VEC_A, bool VEC_B>
+__device__ inline void gemm_body(Tiles &sm, Operands &o, const real alpha,
+                                 const real beta, real *C, const int ldc)
 {
     const int tidm = threadIdx.x, tidn = threadIdx.y;
     const int tid = tidn * RTSM + tidm;
@@ -173,24 +222,24 @@ __device__ inline void gemm_body(Tiles &sm, Operands &o, const float alpha,
 
     /* As rung 17: acc[c][wm] holds rows 4 * (tidm + wm * RTSM) .. +3 of the tile's column
      * 4 * (tidn + (c / 4) * RTSN) + c % 4. */
-    float4 acc[WPTN][WPTMV];
+    real4 acc[WPTN][WPTMV];
 #pragma unroll
     for (int wn = 0; wn < WPTN; wn++)
 #pragma unroll
         for (int wm = 0; wm < WPTMV; wm++)
-            acc[wn][wm] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+            acc[wn][wm] = make_real4(0, 0, 0, 0);
 
     const int steps = (o.K + TSK - 1) / TSK;
     /* Steps whose tiles lie wholly inside A and B: all but a last partial one, in blocks
      * whose tile of C lies wholly inside C; none in edge blocks. */
-    const bool inside = o.m0 + TSM <= o.M && o.n0 + TSN <= o.N;
+    const bool inside = o.a.x0 + TSM <= o.a.X && o.b.x0 + TSN <= o.b.X;
     const int whole_steps = inside ? o.K / TSK : 0;
 
     /* Rung 17's pipeline. */
 #pragma unroll
     for (int s = 0; s < STAGES - 1; s++) {
         if (s < steps)
-            copy_step<VEC>(sm, s, s, whole_steps, tid, o);
+            copy_step<VEC_A, VEC_B>(sm, s, s, whole_steps, tid, o);
         commit_group();
     }
     for (int t = 0; t < steps; t++) {
@@ -199,19 +248,19 @@ __device__ inline void gemm_body(Tiles &sm, Operands &o, const float alpha,
         __syncthreads();          /* everyone's have, and step t-1 is computed */
         const int next = t + STAGES - 1; /* into the stage step t-1 used */
         if (next < steps)
-            copy_step<VEC>(sm, next % STAGES, next, whole_steps, tid, o);
+            copy_step<VEC_A, VEC_B>(sm, next % STAGES, next, whole_steps, tid, o);
         commit_group();
 
 #pragma unroll
         for (int k = 0; k < TSK; k++) {
-            float4 a[WPTMV];
-            float b[WPTN];
+            real4 a[WPTMV];
+            real b[WPTN];
 #pragma unroll
             for (int wm = 0; wm < WPTMV; wm++)
                 a[wm] = sm.A[s][k][tidm + wm * RTSM];
 #pragma unroll
             for (int wn = 0; wn < WPTNV; wn++) {
-                const float4 v = sm.B[s][k][tidn + wn * RTSN];
+                const real4 v = sm.B[s][k][tidn + wn * RTSN];
                 b[4 * wn] = v.x;
                 b[4 * wn + 1] = v.y;
                 b[4 * wn + 2] = v.z;
@@ -238,30 +287,43 @@ __device__ inline void gemm_body(Tiles &sm, Operands &o, const float alpha,
         for (int j = 0; j < 4; j++)
 #pragma unroll
             for (int wm = 0; wm < WPTMV; wm++) {
-                const int m = o.m0 + 4 * (tidm + wm * RTSM);
-                const int n = o.n0 + 4 * (tidn + wn * RTSN) + j;
-                const float4 v = acc[wn * 4 + j][wm];
-                const float e[4] = {v.x, v.y, v.z, v.w};
-                if (n < o.N) {
-                    float *c = &C[m + (size_t)n * ldc];
+                const int m = o.a.x0 + 4 * (tidm + wm * RTSM);
+                const int n = o.b.x0 + 4 * (tidn + wn * RTSN) + j;
+                const real4 v = acc[wn * 4 + j][wm];
+                const real e[4] = {v.x, v.y, v.z, v.w};
+                if (n < o.b.X) {
+                    real *c = &C[m + (size_t)n * ldc];
 #pragma unroll
                     for (int i = 0; i < 4; i++)
-                        if (m + i < o.M)
-                            c[i] = beta == 0.0f ? alpha * e[i] : alpha * e[i] + beta * c[i];
+                        if (m + i < o.a.X)
+                            c[i] = beta == 0 ? alpha * e[i] : alpha * e[i] + beta * c[i];
                 }
             }
 }
 
-/* Whether A's 16-byte pieces are aligned is the same for every thread: one branch. */
+/* Whether the 16-byte pieces of a tile copied as it lies are aligned (the matrix and its
+ * leading dimension, see copy_lying) is the same for every thread: one branch. A tile
+ * that is scattered needs no alignment (its flag stays false). */
 extern "C" __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
-gemm(const int M, const int N, const int K, const float alpha, const float *__restrict__ A,
-     const int lda, const float *__restrict__ B, const int ldb, const float beta,
-     float *__restrict__ C, const int ldc)
+gemm(const int M, const int N, const int K, const real alpha, const real *__restrict__ A,
+     const int lda, const real *__restrict__ B, const int ldb, const real beta,
+     real *__restrict__ C, const int ldc)
 {
     __shared__ Tiles sm;
-    Operands o = {M, N, K, lda, ldb, A, B, (int)blockIdx.x * TSM, (int)blockIdx.y * TSN};
-    if (lda % 4 == 0 && (unsigned long long)A % 16 == 0)
-        gemm_body<true>(sm, o, alpha, beta, C, ldc);
-    else
-        gemm_body<false>(sm, o, alpha, beta, C, ldc);
+    Operands o = {K,
+                  {A, lda, (int)blockIdx.x * TSM, M, nullptr},
+                  {B, ldb, (int)blockIdx.y * TSN, N, nullptr}};
+    /* Written as nested tests rather than two flags: with the flags in variables the
+     * compiler made a different, larger NN kernel (and NN must stay rung 18's). */
+    if (!TRANS_A && lda % 4 == 0 && (unsigned long long)A % sizeof(real4) == 0) {
+        if (TRANS_B && ldb % 4 == 0 && (unsigned long long)B % sizeof(real4) == 0)
+            gemm_body<true, true>(sm, o, alpha, beta, C, ldc);
+        else
+            gemm_body<true, false>(sm, o, alpha, beta, C, ldc);
+    } else {
+        if (TRANS_B && ldb % 4 == 0 && (unsigned long long)B % sizeof(real4) == 0)
+            gemm_body<false, true>(sm, o, alpha, beta, C, ldc);
+        else
+            gemm_body<false, false>(sm, o, alpha, beta, C, ldc);
+    }
 }

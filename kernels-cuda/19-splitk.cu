@@ -32,14 +32,24 @@
  * Parameters: TSM, TSN, TSK, WM as rung 15 (and its constraints); SPLITS, the most slices
  *   of K (any count >= 1: a K of fewer tiles gets one slice per tile, and no slice is
  *   empty); ATOMIC (0 or 1). The host computes the same slices (host/rungs/rungs_splitk.c).
- * Sizes: any M, N, K >= 1; lda >= M, ldb >= K, ldc >= M. W holds
- *   slices x (M rounded up to a multiple of 4) x N floats for ATOMIC=0, nothing otherwise.
+ * Transposes (-DTRANS_A, -DTRANS_B): rung 15's, through the same tile code
+ *   (blas_tiles.cuh): a slice reads its depths of A^T or B^T as rung 15 reads all of
+ *   them, and the partial tiles, the reduction and C do not change.
+ * Sizes: any M, N, K >= 1; lda >= M (K when A is transposed), ldb >= K (N when B is
+ *   transposed), ldc >= M. W holds slices x (M rounded up to a multiple of 4) x N
+ *   floats for ATOMIC=0, nothing otherwise.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.cuh): every float4 is then a
+ *   real4 of four doubles, 32 bytes, moved by two 16-byte accesses; the alignment rules
+ *   (multiples of 4 elements) stay. W then holds doubles. The default tile fits in
+ *   double.
  */
+#include "real.cuh"
+
 #define WN (2048 / WM)             /* a warp's 32 lanes x 64 elements */
 #define WARPS_M (TSM / WM)
 #define WARPS_N (TSN / WN)
 #define THREADS (WARPS_M * WARPS_N * 32)
-#define MIN_BLOCKS (THREADS < 512 ? 512 / THREADS : 1)
+#define MIN_BLOCKS (THREADS * REAL_WORDS < 512 ? 512 / (THREADS * REAL_WORDS) : 1)
 #define LM (WM / 8)                /* lanes along m */
 #define LN (32 / LM)               /* lanes along n */
 #define LPTA (TSM * TSK / THREADS) /* floats of the A tile each thread loads */
@@ -68,94 +78,26 @@ __device__ inline int slice_count(const int K)
  * 16-byte aligned. */
 __device__ inline int partial_rows(const int M) { return (M + 3) / 4 * 4; }
 
-__device__ inline void fma4(float4 &acc, float4 a, float b)
+__device__ inline void fma4(real4 &acc, real4 a, real b)
 {
     acc.x += a.x * b; acc.y += a.y * b; acc.z += a.z * b; acc.w += a.w * b;
 }
 
-__device__ inline void add4(float4 &acc, float4 v)
+__device__ inline void add4(real4 &acc, real4 v)
 {
     acc.x += v.x; acc.y += v.y; acc.z += v.z; acc.w += v.w;
 }
 
-/* The tiles of one step, double-buffered as in rung 9. */
-struct Tiles {
-    float4 A[2][TSK][TSM / 4];          /* A tile, k-major: [k][m] */
-    float4 B[2][TSK][(TSN + BPAD) / 4]; /* B tile, transposed: [k][n] */
-};
-
-/* One thread's share of a step's tiles, held in registers from its load to its store. */
-struct Share {
-    float4 a[LPTA / 4], b[LPTB / 4];
-};
-
-/* Loads this thread's share of the tiles at depth k0. Consecutive threads read
- * consecutive addresses (A along m, B along k): coalesced. An element outside the matrix
- * (or beyond the slice's end, kend) is loaded as a zero, which adds nothing to any sum.
- * VEC: float4 loads, 4 rows of A or 4 depths of B at once. They must start 16-byte
- *   aligned, which holds when A and B start 16-byte aligned and lda and ldb are
- *   multiples of 4 (every column then starts on a multiple of 4 floats). Otherwise the
- *   same elements come one float at a time. */
-template <bool VEC>
-__device__ inline void load_share(Share &sh, int k0, int tid, int m0, int n0, int M, int N,
-                                  int kend, const float *A, int lda, const float *B, int ldb)
-{
-#pragma unroll
-    for (int l = 0; l < LPTA / 4; l++) {
-        const int i = tid + l * THREADS;
-        const int m = m0 + 4 * (i % (TSM / 4)), k = k0 + i / (TSM / 4);
-        const float *src = A + m + (size_t)k * lda;
-        if (VEC && m + 3 < M && k < kend) {
-            sh.a[l] = *(const float4 *)src;
-        } else {
-            sh.a[l].x = (m + 0 < M && k < kend) ? src[0] : 0.0f;
-            sh.a[l].y = (m + 1 < M && k < kend) ? src[1] : 0.0f;
-            sh.a[l].z = (m + 2 < M && k < kend) ? src[2] : 0.0f;
-            sh.a[l].w = (m + 3 < M && k < kend) ? src[3] : 0.0f;
-        }
-    }
-#pragma unroll
-    for (int l = 0; l < LPTB / 4; l++) {
-        const int i = tid + l * THREADS;
-        const int k = k0 + 4 * (i % (TSK / 4)), n = n0 + i / (TSK / 4);
-        const float *src = B + k + (size_t)n * ldb;
-        if (VEC && k + 3 < kend && n < N) {
-            sh.b[l] = *(const float4 *)src;
-        } else {
-            sh.b[l].x = (k + 0 < kend && n < N) ? src[0] : 0.0f;
-            sh.b[l].y = (k + 1 < kend && n < N) ? src[1] : 0.0f;
-            sh.b[l].z = (k + 2 < kend && n < N) ? src[2] : 0.0f;
-            sh.b[l].w = (k + 3 < kend && n < N) ? src[3] : 0.0f;
-        }
-    }
-}
-
-/* Stores a share into buffer `buf`: A's float4 as it is, B's four depths of one column
- * into four rows of the transposed tile. */
-__device__ inline void store_share(Tiles &sm, const Share &sh, int buf, int tid)
-{
-#pragma unroll
-    for (int l = 0; l < LPTA / 4; l++) {
-        const int i = tid + l * THREADS;
-        sm.A[buf][i / (TSM / 4)][i % (TSM / 4)] = sh.a[l];
-    }
-#pragma unroll
-    for (int l = 0; l < LPTB / 4; l++) {
-        const int i = tid + l * THREADS;
-        const int k = 4 * (i % (TSK / 4)), n = i / (TSK / 4);
-        float *bt = (float *)sm.B[buf];
-        bt[(k + 0) * (TSN + BPAD) + n] = sh.b[l].x;
-        bt[(k + 1) * (TSN + BPAD) + n] = sh.b[l].y;
-        bt[(k + 2) * (TSN + BPAD) + n] = sh.b[l].z;
-        bt[(k + 3) * (TSN + BPAD) + n] = sh.b[l].w;
-    }
-}
+/* Rung 15's tiles, loads and stores, in every transpose case. Here a share's loads end at
+ * the slice's end, kend, passed where rung 15 passes K: the depths past it load as zeros,
+ * like those past K. */
+#include "blas_tiles.cuh" /* Tiles, Share, load_share, store_share */
 
 template <bool VEC>
 __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int K,
-                                 const float alpha, const float *A, const int lda,
-                                 const float *B, const int ldb, const float beta, float *C,
-                                 const int ldc, float *W)
+                                 const real alpha, const real *A, const int lda,
+                                 const real *B, const int ldb, const real beta, real *C,
+                                 const int ldc, real *W)
 {
     const int tid = threadIdx.x;
     const int warp = tid / 32, lane = tid % 32;
@@ -170,13 +112,13 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
     const int n0 = blockIdx.y * TSN;
     const int kbegin = slice * slice_tiles(K) * TSK;
     const int kend = min(K, kbegin + slice_tiles(K) * TSK);
-    float4(*Asub)[TSK][TSM / 4] = sm.A;
-    float4(*Bsub)[TSK][(TSN + BPAD) / 4] = sm.B;
+    real4(*Asub)[TSK][(TSM + APAD) / 4] = sm.A;
+    real4(*Bsub)[TSK][(TSN + BPAD) / 4] = sm.B;
 
-    float4 acc[8][2];
+    real4 acc[8][2];
 #pragma unroll
     for (int j = 0; j < 8; j++)
-        acc[j][0] = acc[j][1] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+        acc[j][0] = acc[j][1] = make_real4(0, 0, 0, 0);
 
     Share next; /* this thread's share of the next tiles */
     load_share<VEC>(next, kbegin, tid, m0, n0, M, N, kend, A, lda, B, ldb);
@@ -195,9 +137,9 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
         /* Rung 11's inner loop, for this lane's float4s of rows and of columns. */
 #pragma unroll
         for (int k = 0; k < TSK; k++) {
-            const float4 a0 = Asub[buf][k][am], a1 = Asub[buf][k][am + WM / 8];
-            const float4 b0 = Bsub[buf][k][bq], b1 = Bsub[buf][k][bq + WN / 8];
-            const float b[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+            const real4 a0 = Asub[buf][k][am], a1 = Asub[buf][k][am + WM / 8];
+            const real4 b0 = Bsub[buf][k][bq], b1 = Bsub[buf][k][bq + WN / 8];
+            const real b[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
 #pragma unroll
             for (int j = 0; j < 8; j++) {
                 fma4(acc[j][0], a0, b[j]);
@@ -226,16 +168,16 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
                  * whole float4s): one aligned float4 store. `reduce` applies alpha and
                  * beta. */
                 const size_t at = ((size_t)slice * N + n) * ldw + m;
-                *(float4 *)(W + at) = acc[j][h];
+                *(real4 *)(W + at) = acc[j][h];
                 continue;
             }
-            const float v[4] = {acc[j][h].x, acc[j][h].y, acc[j][h].z, acc[j][h].w};
+            const real v[4] = {acc[j][h].x, acc[j][h].y, acc[j][h].z, acc[j][h].w};
 #pragma unroll
             for (int i = 0; i < 4; i++)
                 if (m + i < M) {
-                    float *c = &C[(m + i) + (size_t)n * ldc];
+                    real *c = &C[(m + i) + (size_t)n * ldc];
                     if (dest == TO_C) /* C read only when beta != 0, as in rung 15 */
-                        *c = beta == 0.0f ? alpha * v[i] : alpha * v[i] + beta * *c;
+                        *c = beta == 0 ? alpha * v[i] : alpha * v[i] + beta * *c;
                     else              /* `scale_c` has already made C = beta * C */
                         atomicAdd(c, alpha * v[i]);
                 }
@@ -246,13 +188,13 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
 /* Whether the float4 loads are aligned is the same for every thread: one branch (rung
  * 15's, which says why the pointers are tested too). */
 extern "C" __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
-gemm(const int M, const int N, const int K, const float alpha, const float *__restrict__ A,
-     const int lda, const float *__restrict__ B, const int ldb, const float beta,
-     float *__restrict__ C, const int ldc, float *__restrict__ W)
+gemm(const int M, const int N, const int K, const real alpha, const real *__restrict__ A,
+     const int lda, const real *__restrict__ B, const int ldb, const real beta,
+     real *__restrict__ C, const int ldc, real *__restrict__ W)
 {
     __shared__ Tiles sm;
     if (lda % 4 == 0 && ldb % 4 == 0 &&
-        ((unsigned long long)A | (unsigned long long)B) % 16 == 0)
+        ((unsigned long long)A | (unsigned long long)B) % sizeof(real4) == 0)
         gemm_body<true>(sm, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, W);
     else
         gemm_body<false>(sm, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, W);
@@ -267,19 +209,19 @@ gemm(const int M, const int N, const int K, const float alpha, const float *__re
  * contiguous bytes (a warp reads four such pieces, of four slices); W is read once. */
 #define GROUPS (THREADS / REDUCE_COLS)
 extern "C" __global__ void __launch_bounds__(THREADS)
-reduce(const int M, const int N, const int K, const float alpha, const float *__restrict__ A,
-       const int lda, const float *__restrict__ B, const int ldb, const float beta,
-       float *__restrict__ C, const int ldc, const float *__restrict__ W)
+reduce(const int M, const int N, const int K, const real alpha, const real *__restrict__ A,
+       const int lda, const real *__restrict__ B, const int ldb, const real beta,
+       real *__restrict__ C, const int ldc, const real *__restrict__ W)
 {
-    __shared__ float4 sums[GROUPS][REDUCE_COLS];
+    __shared__ real4 sums[GROUPS][REDUCE_COLS];
     const int col = threadIdx.x % REDUCE_COLS, g = threadIdx.x / REDUCE_COLS;
     const size_t rows4 = partial_rows(M) / 4;
     const size_t per_slice = rows4 * N; /* float4s in one partial matrix */
     const size_t q = blockIdx.x * (size_t)REDUCE_COLS + col; /* this float4 */
-    const float4 *w = (const float4 *)W;
+    const real4 *w = (const real4 *)W;
     const int slices = slice_count(K);
 
-    float4 sum = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    real4 sum = make_real4(0, 0, 0, 0);
     if (q < per_slice) {
 #pragma unroll 4
         for (int s = g; s < slices; s += GROUPS)
@@ -293,13 +235,13 @@ reduce(const int M, const int N, const int K, const float alpha, const float *__
         add4(sum, sums[i][col]);
 
     const int m = 4 * (int)(q % rows4), n = (int)(q / rows4);
-    const float v[4] = {sum.x, sum.y, sum.z, sum.w};
+    const real v[4] = {sum.x, sum.y, sum.z, sum.w};
 #pragma unroll
     for (int i = 0; i < 4; i++)
         if (m + i < M) {
-            float *c = &C[(m + i) + (size_t)n * ldc];
+            real *c = &C[(m + i) + (size_t)n * ldc];
             /* BLAS: beta = 0 never reads C */
-            *c = beta == 0.0f ? alpha * v[i] : alpha * v[i] + beta * *c;
+            *c = beta == 0 ? alpha * v[i] : alpha * v[i] + beta * *c;
         }
 }
 
@@ -307,14 +249,14 @@ reduce(const int M, const int N, const int K, const float alpha, const float *__
  * of alpha * A * B land on it. beta = 0 writes zeros without reading C (it may hold NaN);
  * beta = 1 leaves C as it is. */
 extern "C" __global__ void __launch_bounds__(THREADS)
-scale_c(const int M, const int N, const int K, const float alpha, const float *__restrict__ A,
-        const int lda, const float *__restrict__ B, const int ldb, const float beta,
-        float *__restrict__ C, const int ldc, float *__restrict__ W)
+scale_c(const int M, const int N, const int K, const real alpha, const real *__restrict__ A,
+        const int lda, const real *__restrict__ B, const int ldb, const real beta,
+        real *__restrict__ C, const int ldc, real *__restrict__ W)
 {
     /* Element e of C, column by column. */
     const size_t e = blockIdx.x * (size_t)THREADS + threadIdx.x;
-    if (beta == 1.0f || e >= (size_t)M * N)
+    if (beta == 1 || e >= (size_t)M * N)
         return;
-    float *c = &C[e % M + (e / M) * ldc];
-    *c = beta == 0.0f ? 0.0f : beta * *c;
+    real *c = &C[e % M + (e / M) * ldc];
+    *c = beta == 0 ? 0 : beta * *c;
 }

@@ -34,11 +34,23 @@
  * Kernels: tall_n1, _n2, _n4, _n8, _n16 and wide_m1 ... _m16, each holding that many
  *   columns (rows) of sums (N = 3 runs tall_n4); `reduce` when K is split. The host
  *   (host/rungs/rungs_skinny.c) picks them from M, N, K and the SM count.
- * Sizes: M or N from 1 to 16, any K >= 0 and the other dimension any size; lda >= M,
- *   ldb >= K, ldc >= M. float4 loads of the big matrix when it starts 16-byte aligned and
- *   its leading dimension is a multiple of 4 (A and lda, or B and ldb), single floats
- *   otherwise.
+ * Sizes: M or N from 1 to 16, any K >= 0 and the other dimension any size; lda >= M (K
+ *   when A is transposed), ldb >= K (N when B is transposed), ldc >= M. float4 loads of
+ *   the big matrix when it starts 16-byte aligned and its leading dimension is a
+ *   multiple of 4 (A and lda, or B and ldb), single floats otherwise.
+ * Transposes (-DTRANS_A=1: A holds A^T, K x M; -DTRANS_B=1: B holds B^T, N x K). The big
+ *   matrix is still read in float4s along the way it runs in memory, and the 4 x 4 block
+ *   the sums want is turned around in registers (transpose4): the tall path reads 4
+ *   depths of each of its 4 rows of A^T (runs of 64 bytes per row at RX = 8), the wide
+ *   path its WC columns of B^T at each of its 4 depths (16 bytes of each row of B^T at
+ *   WC = 4, half a sector; the other half is the next warp's). The small matrix is
+ *   staged along whichever way it runs. Threads, blocks and sums are NN's.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.cuh): every float4 is then a
+ *   real4 of four doubles, 32 bytes, moved by two 16-byte accesses; the alignment rules
+ *   (multiples of 4 elements) stay. W then holds doubles.
  */
+#include "real.cuh"
+
 #define CAP 16                /* most columns (tall) or rows (wide) of C */
 #define HEADER 4              /* floats of W before the partial sums: W[0] = slices */
 #define LY (WG / RX)          /* tall: threads along K */
@@ -64,35 +76,35 @@ __device__ inline void k_slice(int K, int round, int &kb, int &ke)
 }
 
 /* The reduce kernel learns the slice count from the head of the workspace. */
-__device__ inline void write_header(float *W)
+__device__ inline void write_header(real *W)
 {
     if (gridDim.y > 1 && blockIdx.x == 0 && blockIdx.y == 0 && threadIdx.x == 0)
-        W[0] = (float)gridDim.y;
+        W[0] = (real)gridDim.y;
 }
 
 /* C = alpha * sum + beta * C for one element; C is read only when beta is not 0. */
-__device__ inline void finish_c(float *c, float sum, float alpha, float beta)
+__device__ inline void finish_c(real *c, real sum, real alpha, real beta)
 {
-    *c = beta == 0.0f ? alpha * sum : alpha * sum + beta * *c;
+    *c = beta == 0 ? alpha * sum : alpha * sum + beta * *c;
 }
 
 /* What every kernel is given, in one place. */
 struct Args {
     int M, N, K;
-    float alpha;
-    const float *A;
+    real alpha;
+    const real *A;
     int lda;
-    const float *B;
+    const real *B;
     int ldb;
-    float beta;
-    float *C;
+    real beta;
+    real *C;
     int ldc;
-    float *W;
+    real *W;
 };
 
 /* The sum of element (m, n) over this block's slice of K: into C when K is not split,
  * else into this slice's M x N block of W. */
-__device__ inline void put(int m, int n, float sum, const Args &g)
+__device__ inline void put(int m, int n, real sum, const Args &g)
 {
     if (m >= g.M || n >= g.N)
         return;
@@ -102,27 +114,49 @@ __device__ inline void put(int m, int n, float sum, const Args &g)
         g.W[HEADER + ((size_t)blockIdx.y * g.N + n) * g.M + m] = sum;
 }
 
+/* Four reals through the read-only path: one 16-byte load in float, two in double (__ldg
+ * takes no 32-byte vector). src is aligned to sizeof(real4). */
+__device__ inline real4 ldg4(const real *src)
+{
+#ifdef LADDER_DOUBLE
+    const real2 lo = __ldg((const real2 *)src), hi = __ldg((const real2 *)src + 1);
+    return make_real4(lo.x, lo.y, hi.x, hi.y);
+#else
+    return __ldg((const real4 *)src);
+#endif
+}
+
 /* Elements i..i+3 of column j of a column-major matrix X (leading dimension ld): A's rows
  * m..m+3 at depth k (tall), or B's depths k..k+3 in column n (wide). Zeros where the
  * column does not count (col_ok false: past the slice of K, or past N) and at
  * i + t >= end (past M, or past the slice). VEC: one 16-byte load through the read-only
  * path, aligned because X is, ld is a multiple of 4 and so is i. */
 template <bool VEC>
-__device__ inline float4 load4(const float *X, int ld, int i, int j, int end, bool col_ok)
+__device__ inline real4 load4(const real *X, int ld, int i, int j, int end, bool col_ok)
 {
-    const float *src = X + i + (size_t)j * ld;
+    const real *src = X + i + (size_t)j * ld;
     if (!col_ok)
-        return make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+        return make_real4(0, 0, 0, 0);
     if (VEC && i + 3 < end)
-        return __ldg((const float4 *)src);
-    return make_float4(i < end ? __ldg(src) : 0.0f, i + 1 < end ? __ldg(src + 1) : 0.0f,
-                       i + 2 < end ? __ldg(src + 2) : 0.0f,
-                       i + 3 < end ? __ldg(src + 3) : 0.0f);
+        return ldg4(src);
+    return make_real4(i < end ? __ldg(src) : 0, i + 1 < end ? __ldg(src + 1) : 0,
+                       i + 2 < end ? __ldg(src + 2) : 0,
+                       i + 3 < end ? __ldg(src + 3) : 0);
+}
+
+/* out[j] = (r[0] component j, r[1] component j, r[2] ..., r[3] ...): a 4 x 4 block of a
+ * matrix read along one direction, turned to the other (for the transposes). */
+__device__ inline void transpose4(const real4 *r, real4 *out)
+{
+    out[0] = make_real4(r[0].x, r[1].x, r[2].x, r[3].x);
+    out[1] = make_real4(r[0].y, r[1].y, r[2].y, r[3].y);
+    out[2] = make_real4(r[0].z, r[1].z, r[2].z, r[3].z);
+    out[3] = make_real4(r[0].w, r[1].w, r[2].w, r[3].w);
 }
 
 /* ---- tall: N <= 16 ------------------------------------------------------------------ */
 
-__device__ inline void fma4(float4 &acc, float4 a, float b)
+__device__ inline void fma4(real4 &acc, real4 a, real b)
 {
     acc.x += a.x * b; acc.y += a.y * b; acc.z += a.z * b; acc.w += a.w * b;
 }
@@ -130,34 +164,55 @@ __device__ inline void fma4(float4 &acc, float4 a, float b)
 /* NB columns of sums; thread (x, y) owns rows m..m+3 and, in each round of KCT depths,
  * the groups of 4 depths y, y + LY, ... */
 template <int NB, bool VEC>
-__device__ inline void tall_body(float4 *lm, const Args &g)
+__device__ inline void tall_body(real4 *lm, const Args &g)
 {
     const int tid = threadIdx.x, x = tid % RX, y = tid / RX;
     const int m = (blockIdx.x * RX + x) * 4;
     int kb, ke;
     k_slice(g.K, KCT, kb, ke);
     write_header(g.W);
-    float *Bs = (float *)lm; /* [NB][KCT]: the round's depths of B */
+    real *Bs = (real *)lm; /* [NB][KCT]: the round's depths of B */
 
-    float4 acc[NB];
+    real4 acc[NB];
 #pragma unroll
     for (int n = 0; n < NB; n++)
-        acc[n] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+        acc[n] = make_real4(0, 0, 0, 0);
 
     for (int k0 = kb; k0 < ke; k0 += KCT) {
         /* A's loads first: they are in flight while B's slab is staged. */
-        float4 a[4 * TQ];
+        real4 a[4 * TQ]; /* a[4q + j]: rows m..m+3 at depth k0 + 4(y + LY q) + j */
+        if (TRANS_A) {
+            /* A^T runs along k: depths k..k+3 of each of the rows m..m+3, a 4 x 4 block
+             * turned around in registers. The 32/RX lanes of a warp that share x read
+             * consecutive float4s of one row of A: runs of 64 bytes at RX = 8. */
 #pragma unroll
-        for (int q = 0; q < TQ; q++)
+            for (int q = 0; q < TQ; q++) {
+                const int k = k0 + 4 * (y + LY * q);
+                real4 r[4];
 #pragma unroll
-            for (int j = 0; j < 4; j++) {
-                const int k = k0 + 4 * (y + LY * q) + j;
-                a[4 * q + j] = load4<VEC>(g.A, g.lda, m, k, g.M, k < ke);
+                for (int t = 0; t < 4; t++)
+                    r[t] = load4<VEC>(g.A, g.lda, k, m + t, ke, m + t < g.M);
+                transpose4(r, &a[4 * q]);
             }
+        } else {
+#pragma unroll
+            for (int q = 0; q < TQ; q++)
+#pragma unroll
+                for (int j = 0; j < 4; j++) {
+                    const int k = k0 + 4 * (y + LY * q) + j;
+                    a[4 * q + j] = load4<VEC>(g.A, g.lda, m, k, g.M, k < ke);
+                }
+        }
         __syncthreads(); /* everyone has read the last round's slab */
         for (int i = tid; i < NB * KCT; i += WG) {
-            const int n = i / KCT, k = k0 + i % KCT; /* along k: coalesced */
-            Bs[i] = (n < g.N && k < ke) ? __ldg(g.B + k + (size_t)n * g.ldb) : 0.0f;
+            if (TRANS_B) { /* B^T runs along n: consecutive threads on consecutive n */
+                const int n = i % NB, kk = i / NB, k = k0 + kk;
+                Bs[n * KCT + kk] =
+                    (n < g.N && k < ke) ? __ldg(g.B + n + (size_t)k * g.ldb) : 0;
+            } else {
+                const int n = i / KCT, k = k0 + i % KCT; /* along k: coalesced */
+                Bs[i] = (n < g.N && k < ke) ? __ldg(g.B + k + (size_t)n * g.ldb) : 0;
+            }
         }
         __syncthreads();
 #pragma unroll
@@ -165,7 +220,7 @@ __device__ inline void tall_body(float4 *lm, const Args &g)
             const int kk = 4 * (y + LY * q);
 #pragma unroll
             for (int n = 0; n < NB; n++) {
-                const float4 b = *(const float4 *)(Bs + n * KCT + kk);
+                const real4 b = *(const real4 *)(Bs + n * KCT + kk);
                 fma4(acc[n], a[4 * q], b.x);
                 fma4(acc[n], a[4 * q + 1], b.y);
                 fma4(acc[n], a[4 * q + 2], b.z);
@@ -176,7 +231,7 @@ __device__ inline void tall_body(float4 *lm, const Args &g)
 
     /* The LY threads of a column of rows add their sums: P columns at a time, in a halving
      * tree over y in shared memory (the slab's space, now free). */
-    float4 *sums = lm; /* [P][LY][RX] */
+    real4 *sums = lm; /* [P][LY][RX] */
     constexpr int P = MIN_(NB, 4);
 #pragma unroll
     for (int n0 = 0; n0 < NB; n0 += P) {
@@ -189,8 +244,8 @@ __device__ inline void tall_body(float4 *lm, const Args &g)
             if (y < h) {
 #pragma unroll
                 for (int p = 0; p < P; p++) {
-                    float4 &s = sums[p * WG + tid];
-                    const float4 o = sums[p * WG + tid + h * RX];
+                    real4 &s = sums[p * WG + tid];
+                    const real4 o = sums[p * WG + tid + h * RX];
                     s.x += o.x; s.y += o.y; s.z += o.z; s.w += o.w;
                 }
             }
@@ -198,7 +253,7 @@ __device__ inline void tall_body(float4 *lm, const Args &g)
         if (y == 0) {
 #pragma unroll
             for (int p = 0; p < P; p++) {
-                const float4 v = sums[p * WG + tid];
+                const real4 v = sums[p * WG + tid];
                 put(m + 0, n0 + p, v.x, g);
                 put(m + 1, n0 + p, v.y, g);
                 put(m + 2, n0 + p, v.z, g);
@@ -210,38 +265,85 @@ __device__ inline void tall_body(float4 *lm, const Args &g)
 
 /* ---- wide: M <= 16 ------------------------------------------------------------------ */
 
+/* The wide path's loads of B^T (TRANS_B), which runs along n: b[u][c] gets depths
+ * k..k+3 (k = k0 + 4(x + KL u)) of column n0 + c, as from B. With WC a multiple of 4, a
+ * thread reads its WC columns at each of its 4 depths as float4s and turns each 4 x 4
+ * block around; the KL lanes of a warp then read KL rows of B^T, 16 bytes of each (at
+ * WC = 4), half a sector, whose other half the next y's warp reads. With WC < 4, n0 is
+ * no multiple of 4: single elements. */
+template <bool VEC>
+__device__ inline void load_bt(real4 (*b)[WC], const Args &g, int k0, int x, int n0, int ke)
+{
+#pragma unroll
+    for (int u = 0; u < WU; u++) {
+        const int k = k0 + 4 * (x + KL * u);
+        if (WC % 4 == 0) {
+#pragma unroll
+            for (int c = 0; c < WC; c += 4) {
+                real4 r[4];
+#pragma unroll
+                for (int t = 0; t < 4; t++)
+                    r[t] = load4<VEC>(g.B, g.ldb, n0 + c, k + t, g.N, k + t < ke);
+                transpose4(r, &b[u][c]);
+            }
+        } else {
+#pragma unroll
+            for (int c = 0; c < WC; c++) {
+                real e[4];
+#pragma unroll
+                for (int t = 0; t < 4; t++)
+                    e[t] = n0 + c < g.N && k + t < ke
+                               ? __ldg(g.B + (n0 + c) + (size_t)(k + t) * g.ldb)
+                               : 0;
+                b[u][c] = make_real4(e[0], e[1], e[2], e[3]);
+            }
+        }
+    }
+}
+
 /* MB rows of sums; thread (x, y) owns columns n0..n0+WC-1 and, in each round of KCW
  * depths, the float4s of depths 4x, 4(x + KL), ... */
 template <int MB, bool VEC>
-__device__ inline void wide_body(float4 *lm, const Args &g)
+__device__ inline void wide_body(real4 *lm, const Args &g)
 {
     const int tid = threadIdx.x, x = tid % KL, y = tid / KL;
     const int n0 = (blockIdx.x * LN + y) * WC;
     int kb, ke;
     k_slice(g.K, KCW, kb, ke);
     write_header(g.W);
-    float *As = (float *)lm; /* [MB][ASTRIDE]: the round's depths of A */
+    real *As = (real *)lm; /* [MB][ASTRIDE]: the round's depths of A */
 
-    float acc[MB][WC];
+    real acc[MB][WC];
 #pragma unroll
     for (int r = 0; r < MB; r++)
 #pragma unroll
         for (int c = 0; c < WC; c++)
-            acc[r][c] = 0.0f;
+            acc[r][c] = 0;
 
     for (int k0 = kb; k0 < ke; k0 += KCW) {
-        float4 b[WU][WC]; /* B's loads first, in flight while A's slab is staged */
+        real4 b[WU][WC]; /* B's loads first, in flight while A's slab is staged */
+        if (TRANS_B)
+            load_bt<VEC>(b, g, k0, x, n0, ke);
+        else {
 #pragma unroll
-        for (int u = 0; u < WU; u++)
+            for (int u = 0; u < WU; u++)
 #pragma unroll
-            for (int c = 0; c < WC; c++)
-                b[u][c] = load4<VEC>(g.B, g.ldb, k0 + 4 * (x + KL * u), n0 + c, ke,
-                                     n0 + c < g.N);
+                for (int c = 0; c < WC; c++)
+                    b[u][c] = load4<VEC>(g.B, g.ldb, k0 + 4 * (x + KL * u), n0 + c, ke,
+                                         n0 + c < g.N);
+        }
         __syncthreads();
         for (int i = tid; i < MB * KCW; i += WG) {
-            const int r = i % MB, kk = i / MB; /* along A's columns: coalesced */
-            As[r * ASTRIDE + kk] =
-                (r < g.M && k0 + kk < ke) ? __ldg(g.A + r + (size_t)(k0 + kk) * g.lda) : 0.0f;
+            if (TRANS_A) { /* A^T runs along k: consecutive threads on consecutive k */
+                const int r = i / KCW, kk = i % KCW;
+                As[r * ASTRIDE + kk] = (r < g.M && k0 + kk < ke)
+                                           ? __ldg(g.A + (k0 + kk) + (size_t)r * g.lda)
+                                           : 0;
+            } else {
+                const int r = i % MB, kk = i / MB; /* along A's columns: coalesced */
+                As[r * ASTRIDE + kk] =
+                    (r < g.M && k0 + kk < ke) ? __ldg(g.A + r + (size_t)(k0 + kk) * g.lda) : 0;
+            }
         }
         __syncthreads();
 #pragma unroll
@@ -249,7 +351,7 @@ __device__ inline void wide_body(float4 *lm, const Args &g)
             const int kk = 4 * (x + KL * u);
 #pragma unroll
             for (int r = 0; r < MB; r++) {
-                const float4 a = *(const float4 *)(As + r * ASTRIDE + kk);
+                const real4 a = *(const real4 *)(As + r * ASTRIDE + kk);
 #pragma unroll
                 for (int c = 0; c < WC; c++)
                     acc[r][c] += a.x * b[u][c].x + a.y * b[u][c].y + a.z * b[u][c].z +
@@ -275,10 +377,10 @@ __device__ inline void wide_body(float4 *lm, const Args &g)
 /* ---- the kernels ------------------------------------------------------------------- */
 
 #define KERNEL_ARGS                                                                     \
-    const int M, const int N, const int K, const float alpha,                           \
-        const float *__restrict__ A, const int lda, const float *__restrict__ B,        \
-        const int ldb, const float beta, float *__restrict__ C, const int ldc,          \
-        float *__restrict__ W
+    const int M, const int N, const int K, const real alpha,                           \
+        const real *__restrict__ A, const int lda, const real *__restrict__ B,        \
+        const int ldb, const real beta, real *__restrict__ C, const int ldc,          \
+        real *__restrict__ W
 #define ARGS_STRUCT {M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, W}
 
 /* One kernel per count of columns (rows), so each keeps only the sums it needs (and the
@@ -287,7 +389,7 @@ __device__ inline void wide_body(float4 *lm, const Args &g)
 #define SKINNY_KERNEL(NAME, BODY, COUNT, FLOATS, ALIGNED)                               \
     extern "C" __global__ void __launch_bounds__(WG) NAME(KERNEL_ARGS)                  \
     {                                                                                   \
-        __shared__ float4 lm[((FLOATS) + 3) / 4];                                       \
+        __shared__ real4 lm[((FLOATS) + 3) / 4];                                       \
         const Args g = ARGS_STRUCT;                                                     \
         if (ALIGNED)                                                                    \
             BODY<COUNT, true>(lm, g);                                                   \
@@ -296,8 +398,8 @@ __device__ inline void wide_body(float4 *lm, const Args &g)
     }
 
 /* The big matrix starts 16-byte aligned and so does each of its columns. */
-#define A_ALIGNED (lda % 4 == 0 && (size_t)A % 16 == 0)
-#define B_ALIGNED (ldb % 4 == 0 && (size_t)B % 16 == 0)
+#define A_ALIGNED (lda % 4 == 0 && (size_t)A % sizeof(real4) == 0)
+#define B_ALIGNED (ldb % 4 == 0 && (size_t)B % sizeof(real4) == 0)
 
 SKINNY_KERNEL(tall_n1, tall_body, 1, TALL_FLOATS(1), A_ALIGNED)
 SKINNY_KERNEL(tall_n2, tall_body, 2, TALL_FLOATS(2), A_ALIGNED)
@@ -318,7 +420,7 @@ extern "C" __global__ void __launch_bounds__(WG) reduce(KERNEL_ARGS)
     if (e >= count)
         return;
     const int slices = (int)W[0];
-    float sum = 0.0f;
+    real sum = 0;
     for (int s = 0; s < slices; s++)
         sum += W[HEADER + s * count + e];
     finish_c(C + e % M + (e / M) * (size_t)ldc, sum, alpha, beta);

@@ -12,12 +12,15 @@
  *   whole 128-byte line. The first version, 16 x 16 tiles of one element per thread, moved
  *   half lines: Nsight Compute timed its transpose of a 4096 x 4096 B at 74 us (1.6 TB/s),
  *   this one at 44 us (2.6 TB/s) (results/h100-2026-11-21-banks/steps/run4-helper).
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.cuh), as the rung they serve.
  */
+#include "real.cuh"
+
 #define HELPER_TILE 32
 #define HELPER_ROWS 8
 
-extern "C" __global__ void pad_copy(const int src_rows, const int src_cols, const float *src,
-                                    const int dst_rows, const int dst_cols, float *dst)
+extern "C" __global__ void pad_copy(const int src_rows, const int src_cols, const real *src,
+                                    const int dst_rows, const int dst_cols, real *dst)
 {
     const int r = blockIdx.x * HELPER_TILE + threadIdx.x;
 #pragma unroll
@@ -25,7 +28,7 @@ extern "C" __global__ void pad_copy(const int src_rows, const int src_cols, cons
         const int c = blockIdx.y * HELPER_TILE + threadIdx.y + j;
         if (r < dst_rows && c < dst_cols)
             dst[r + c * dst_rows] =
-                (r < src_rows && c < src_cols) ? src[r + c * src_rows] : 0.0f;
+                (r < src_rows && c < src_cols) ? src[r + c * src_rows] : 0;
     }
 }
 
@@ -36,10 +39,10 @@ extern "C" __global__ void pad_copy(const int src_rows, const int src_cols, cons
  * too), swapping through shared memory. The +1 column keeps the column-wise reads of the
  * tile free of bank conflicts. */
 extern "C" __global__ void pad_transpose(const int src_rows, const int src_cols,
-                                         const float *src, const int dst_rows,
-                                         const int dst_cols, float *dst)
+                                         const real *src, const int dst_rows,
+                                         const int dst_cols, real *dst)
 {
-    __shared__ float tile[HELPER_TILE][HELPER_TILE + 1];
+    __shared__ real tile[HELPER_TILE][HELPER_TILE + 1];
     const int lr = threadIdx.x;
     const int r0 = blockIdx.x * HELPER_TILE;
     const int c0 = blockIdx.y * HELPER_TILE;
@@ -48,7 +51,7 @@ extern "C" __global__ void pad_transpose(const int src_rows, const int src_cols,
     for (int j = 0; j < HELPER_TILE; j += HELPER_ROWS) {
         const int lc = threadIdx.y + j;
         const int sr = c0 + lr, sc = r0 + lc; /* source element this thread reads */
-        tile[lc][lr] = (sr < src_rows && sc < src_cols) ? src[sr + sc * src_rows] : 0.0f;
+        tile[lc][lr] = (sr < src_rows && sc < src_cols) ? src[sr + sc * src_rows] : 0;
     }
     __syncthreads();
 

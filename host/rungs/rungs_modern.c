@@ -230,10 +230,12 @@ static ladder_status scatter_validate(const int *p, char *msg)
         return LADDER_UNSUPPORTED;
     return LADDER_OK;
 }
-/* STAGES x (A's TSK x TSM and B's TSK x (TSN + BPAD)): rung 17's, with B's rows padded. */
+/* STAGES x (A's TSK x TSM and B's TSK x (TSN + BPAD)): rung 17's, with B's rows padded,
+ * and A's too when A is transposed (its copies then scatter as B's do): the most of any
+ * transpose pair. */
 static size_t scatter_local_mem(const int *p)
 {
-    return (size_t)p[5] * p[2] * ((size_t)p[0] + p[1] + BPAD) * sizeof(float);
+    return (size_t)p[5] * p[2] * ((size_t)p[0] + p[1] + 2 * BPAD) * sizeof(float);
 }
 
 const rung rungs_modern[] = {
@@ -281,6 +283,7 @@ const rung rungs_modern[] = {
                        "registers and runs stages ahead (async_work_group_copy copies one "
                        "contiguous run per call and is waited for as a whole)",
         .cuda_min_cc = 80,
+        .takes_double = 1,
     },
     {
         .number = 14, .id = "14-bigtile", .name = "bigtile",
@@ -300,6 +303,8 @@ const rung rungs_modern[] = {
         .only_backend = "cuda",
         .only_reason = "CUDA only: it builds on rung 13's cp.async pipeline",
         .cuda_min_cc = 80,
+        .no_double_reason = "its fixed 16 x 8 thread tile needs 128 accumulators, which in "
+                            "double take 256 registers, more than a thread may have",
     },
     {
         .number = 15, .id = "15-sgemm", .name = "sgemm",
@@ -352,6 +357,9 @@ const rung rungs_modern[] = {
         /* Each product carries up to 12 units of 2^-24 from the split (see the kernel),
          * and the tensor cores may round sums toward zero: 2^-20 covers both for any K. */
         .unit_roundoff = 0x1p-20,
+        .no_double_reason = "a tensor-core rung: its mma.sync takes TF32 inputs; the FP64 "
+                            "tensor cores need another instruction (DMMA, mma.sync with "
+                            ".f64) and kernel",
     },
     {
         .number = 17, .id = "17-banks", .name = "banks",
@@ -373,6 +381,7 @@ const rung rungs_modern[] = {
         .only_reason = "CUDA only: OpenCL has no copy into local memory that bypasses "
                        "registers and runs stages ahead (as rung 13)",
         .cuda_min_cc = 80,
+        .takes_double = 1,
     },
     {
         .number = 18, .id = "18-scatter", .name = "scatter",
@@ -392,6 +401,8 @@ const rung rungs_modern[] = {
                        "registers and runs stages ahead (as rung 13)",
         .cuda_min_cc = 80,
         .blas_args = 1,
+        .takes_double = 1,
+        .takes_transposes = 1,
     },
 };
 const int rungs_modern_count = (int)(sizeof rungs_modern / sizeof rungs_modern[0]);

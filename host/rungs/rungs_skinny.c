@@ -207,6 +207,7 @@ const rung rungs_skinny[] = {
         .workspace_floats = skinny_workspace,
         .local_mem_bytes = skinny_local_mem,
         .takes_double = 1,
+        .takes_transposes = 1,
     },
 };
 const int rungs_skinny_count = (int)(sizeof rungs_skinny / sizeof rungs_skinny[0]);

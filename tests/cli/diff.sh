@@ -20,7 +20,7 @@ head -n 2 "$WORK/diff" >"$WORK/labels"
 printf '%s\n' '--- kernels-cuda/01-naive.cu (rung 1, the parent, without comments)' \
   '+++ kernels-cuda/02-tiling.cu (rung 2, without comments)' | cmp -s - "$WORK/labels" \
   && pass || fail "rung 2's labels: $(cat "$WORK/labels")"
-grep -qxF '+    __shared__ float Asub[TS][TS];' "$WORK/diff" && pass \
+grep -qxF '+    __shared__ real Asub[TS][TS];' "$WORK/diff" && pass \
   || fail "rung 2's diff lacks its tile in shared memory"
 diff_ok "rung 17" 17
 grep -q '^--- kernels-cuda/09-prefetch.cu (rung 9, the parent' "$WORK/diff" && pass \
