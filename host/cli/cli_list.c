@@ -31,9 +31,13 @@ static void print_sizes(const rung *r)
     if (r->unit_roundoff > 0)
         printf("    checked with: u = 2^%d in the bound K u (|A||B|), float32's is 2^-24\n",
                (int)lround(log2(r->unit_roundoff)));
+    if (r->product_roundoff > 0)
+        printf("    and: each product off by up to 2^%.2f of itself (inputs in a narrower "
+               "format)\n", log2(r->product_roundoff));
     if (r->cuda_min_cc)
-        printf("    needs: compute capability %d.%d or newer on CUDA\n", r->cuda_min_cc / 10,
-               r->cuda_min_cc % 10);
+        printf("    needs: compute capability %d.%d%s on CUDA\n", r->cuda_min_cc / 10,
+               r->cuda_min_cc % 10,
+               r->cuda_arch_specific ? " exactly (its arch-specific target)" : " or newer");
 }
 
 /* "parent: 9 prefetch (ladder diff 17), and 13 async": where the rung sits in the ladder. */

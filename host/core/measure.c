@@ -62,7 +62,8 @@ ladder_status measure(const measure_job *j, measure_result *out, char *msg)
             st = j->fetch(j->ctx, j->host_c, msg);
         if (st != LADDER_OK)
             return st;
-        verify_result(j->ref, j->host_c, j->unit_roundoff, &out->check);
+        verify_result_products(j->ref, j->host_c, j->unit_roundoff, j->product_roundoff,
+                               &out->check);
         out->verified = 1;
         if (!out->check.passed)
             return LADDER_OK; /* a wrong result gets no speed figure */

@@ -24,6 +24,7 @@ typedef struct {
     const reference *ref;     /* NULL: no verification */
     double unit_roundoff;     /* of the arithmetic checked against ref (exec_rung sets it:
                                  rung_unit_roundoff) */
+    double product_roundoff;  /* the products' own relative error (rung.product_roundoff) */
     float *host_c;            /* M x N scratch for the fetched result */
     int reps;
     double max_seconds;

@@ -189,7 +189,7 @@ ladder_status rung_enqueue_blas(const run_target *t, gpu_program *prog, const ru
                                 const int *values, const blas_call *call, int compute_units,
                                 gpu_buffer *w, char *msg)
 {
-    const kernel_arg args[12] = {
+    kernel_arg args[13] = {
         {.kind = ARG_INT, .i = call->M},        {.kind = ARG_INT, .i = call->N},
         {.kind = ARG_INT, .i = call->K},        {.kind = ARG_FLOAT, .f = call->alpha},
         {.kind = ARG_BUFFER, .buffer = call->A}, {.kind = ARG_INT, .i = call->lda},
@@ -197,6 +197,20 @@ ladder_status rung_enqueue_blas(const run_target *t, gpu_program *prog, const ru
         {.kind = ARG_FLOAT, .f = call->beta},   {.kind = ARG_BUFFER, .buffer = call->C},
         {.kind = ARG_INT, .i = call->ldc},      {.kind = ARG_BUFFER, .buffer = w},
     };
+    int nargs = r->launches ? 12 : 11;
+    if (r->tma_boxes) {
+        /* The tensor maps of A and B take the places after ldc (a TMA rung has one
+         * kernel, so no workspace). */
+        rung_tma_boxes box;
+        r->tma_boxes(values, &box);
+        args[11] = (kernel_arg){.kind = ARG_TENSOR_MAP,
+                                .tensor_map = {call->A, call->M, call->K, call->lda,
+                                               box.a_rows, box.a_cols, box.swizzle_bytes}};
+        args[12] = (kernel_arg){.kind = ARG_TENSOR_MAP,
+                                .tensor_map = {call->B, call->K, call->N, call->ldb,
+                                               box.b_rows, box.b_cols, box.swizzle_bytes}};
+        nargs = 13;
+    }
     rung_launch l[RUNG_MAX_LAUNCHES];
     int n = 1;
     if (r->launches) {
@@ -211,8 +225,7 @@ ladder_status rung_enqueue_blas(const run_target *t, gpu_program *prog, const ru
     }
     ladder_status st = LADDER_OK;
     for (int i = 0; i < n && st == LADDER_OK; i++)
-        st = t->ops->launch(t->session, prog, l[i].kernel, &l[i].dims, args,
-                            r->launches ? 12 : 11, msg);
+        st = t->ops->launch(t->session, prog, l[i].kernel, &l[i].dims, args, nargs, msg);
     return st;
 }
 
@@ -419,6 +432,7 @@ ladder_status exec_rung(size_context *sc, program_cache *pc, const rung *r, cons
 {
     measure_job job = *defaults;
     job.unit_roundoff = rung_unit_roundoff(r); /* the bound verification checks against */
+    job.product_roundoff = r->product_roundoff;
     switch (r->kind) {
     case RUNG_KERNEL:
         return exec_kernel(sc, pc, r, values, &job, out, msg);

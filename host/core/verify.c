@@ -53,11 +53,20 @@ double verify_gamma(long K, double u)
     return ku < 1.0 ? ku / (1.0 - ku) : INFINITY;
 }
 
-/* The bound for one element: float32 rounding (gamma_K), the reference's own double
- * rounding (tiny), and K flushed subnormals (GPUs may flush them to zero). */
-static double element_bound(long K, double u, double absprod)
+/* The bound for one element, as a multiple of (|A||B|)_ij: the products' own error p
+ * (inputs rounded to a narrower format: each product a b (1 + e), |e| <= p), the float
+ * sums' rounding of those products (gamma_K (1 + p)) and the reference's own double
+ * rounding (tiny). */
+static double bound_factor(long K, double u, double p)
 {
-    return (verify_gamma(K, u) + verify_gamma(K, 0x1p-53)) * absprod + (double)K * FLT_MIN;
+    return verify_gamma(K, u) * (1.0 + p) + p + verify_gamma(K, 0x1p-53);
+}
+
+/* The bound for one element: bound_factor, and K flushed subnormals (GPUs may flush them
+ * to zero). */
+static double element_bound(long K, double u, double p, double absprod)
+{
+    return bound_factor(K, u, p) * absprod + (double)K * FLT_MIN;
 }
 
 verify_mode reference_mode(const reference *ref) { return ref->mode; }
@@ -294,28 +303,29 @@ static int record(verify_outcome *o, double err, double bound, const char *what,
     return 1;
 }
 
-static void verify_full(const reference *r, const float *C, double u, verify_outcome *o)
+static void verify_full(const reference *r, const float *C, double u, double p,
+                        verify_outcome *o)
 {
     size_t nc = (size_t)r->M * r->N;
     for (size_t e = 0; e < nc; e++) {
         double c = C[e];
-        record(o, fabs(c - r->ref[e]), element_bound(r->K, u, r->absprod[e]), "element",
+        record(o, fabs(c - r->ref[e]), element_bound(r->K, u, p, r->absprod[e]), "element",
                (long)(e % (size_t)r->M), (long)(e / (size_t)r->M), c, r->ref[e]);
     }
     o->checked = (long)nc;
 }
 
-static void verify_sampled(const reference *r, const float *C, double u, verify_outcome *o)
+static void verify_sampled(const reference *r, const float *C, double u, double p,
+                           verify_outcome *o)
 {
     const long M = r->M, N = r->N;
     for (long s = 0; s < r->nsamples; s++) {
         double c = C[r->si[s] + r->sj[s] * M];
-        record(o, fabs(c - r->sref[s]), element_bound(r->K, u, r->sabs[s]), "element",
+        record(o, fabs(c - r->sref[s]), element_bound(r->K, u, p, r->sabs[s]), "element",
                r->si[s], r->sj[s], c, r->sref[s]);
     }
     /* The bounds above were built for u = 2^-24; scale them for other arithmetic. */
-    const double scale = (verify_gamma(r->K, u) + verify_gamma(r->K, 0x1p-53)) /
-                         (verify_gamma(r->K, 0x1p-24) + verify_gamma(r->K, 0x1p-53));
+    const double scale = bound_factor(r->K, u, p) / bound_factor(r->K, 0x1p-24, 0.0);
     const double dround = (double)(M + N + r->K + 2) * 0x1p-53;
     double *z = malloc((size_t)(M > N ? M : N) * sizeof(double));
     if (!z) {
@@ -364,6 +374,12 @@ static void verify_sampled(const reference *r, const float *C, double u, verify_
 
 void verify_result(const reference *r, const float *C, double u, verify_outcome *o)
 {
+    verify_result_products(r, C, u, 0.0, o);
+}
+
+void verify_result_products(const reference *r, const float *C, double u, double p,
+                            verify_outcome *o)
+{
     o->passed = 1;
     o->error_ratio = 0;
     o->checked = 0;
@@ -381,7 +397,7 @@ void verify_result(const reference *r, const float *C, double u, verify_outcome 
             return;
         }
     if (r->mode == VERIFY_FULL)
-        verify_full(r, C, u, o);
+        verify_full(r, C, u, p, o);
     else
-        verify_sampled(r, C, u, o);
+        verify_sampled(r, C, u, p, o);
 }

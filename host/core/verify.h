@@ -44,6 +44,15 @@ typedef struct {
  * arithmetic the kernel used (2^-24 for float32). */
 void verify_result(const reference *ref, const float *C, double u, verify_outcome *out);
 
+/* The same for a kernel whose products carry an error of their own: it multiplies inputs
+ * rounded to a narrower format (TF32), so each product is a b (1 + e) with |e| <= p, and
+ * sums them with unit roundoff u. The bound becomes
+ *     |c - r| <= (gamma_K(u) (1 + p) + p) (|A||B|)_ij
+ * (and the reference's tiny double rounding), which stays finite at every K where
+ * gamma_K of a large u would not. p = 0 is verify_result. */
+void verify_result_products(const reference *ref, const float *C, double u, double p,
+                            verify_outcome *out);
+
 /* The error bound of one element, exposed for tests. */
 double verify_gamma(long K, double u);
 

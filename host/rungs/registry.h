@@ -89,6 +89,14 @@ typedef struct {
 /* Most kernels one call launches. */
 #define RUNG_MAX_LAUNCHES 4
 
+/* The boxes (tiles) of A and B that a kernel fed by TMA copies (rung.tma_boxes): boxes of
+ * a_rows x a_cols of A (rows along M) and b_rows x b_cols of B (rows along K), laid out in
+ * shared memory with the given swizzle (0, 32, 64 or 128 bytes). */
+typedef struct {
+    int a_rows, a_cols, b_rows, b_cols;
+    int swizzle_bytes;
+} rung_tma_boxes;
+
 /* The sizes a call's kernels see, and the device's compute units (for kernels that size
  * their grid to the device). */
 typedef struct {
@@ -146,6 +154,12 @@ typedef struct rung {
      * |c - r| <= K u (|A||B|); 0 means float32's 2^-24. Larger for kernels that multiply in
      * a narrower format (rung 16's split TF32 products). */
     double unit_roundoff;
+    /* For a kernel that multiplies inputs rounded to a narrower format (1xTF32): the
+     * relative error of one product, |e| in a b (1 + e). Verification then checks
+     * |c - r| <= (gamma_K(u) (1 + p) + p) (|A||B|) (core/verify.h), a bound that stays
+     * finite at every K, where K u of a large u would pass anything once K u >= 1.
+     * 0: exact products. */
+    double product_roundoff;
 
     /* The precision switch (above): 1 when the source computes in double under
      * -DLADDER_DOUBLE=1. When 0, a double case is reported unsupported with
@@ -182,6 +196,17 @@ typedef struct rung {
     /* Lowest NVIDIA compute capability (major * 10 + minor) the CUDA kernel needs; 0 =
      * any. */
     int cuda_min_cc;
+    /* 1 when the CUDA kernel uses instructions that only the arch-specific target of
+     * exactly that generation has (wgmma: sm_90a): it is compiled for sm_XYa, XY =
+     * cuda_min_cc, and a device of another compute capability reports it unsupported.
+     * Such kernels take their shared memory dynamically (backend_cuda.c says how), so
+     * they may use up to the device's opt-in limit. */
+    int cuda_arch_specific;
+    /* For a blas_args rung whose kernel loads its tiles with TMA copies: the boxes. The
+     * kernel then takes two tensor maps after the BLAS arguments, of A (M x K, lda) and
+     * of B (K x N, ldb), made by the backend from those boxes (ARG_TENSOR_MAP). NULL:
+     * none. */
+    void (*tma_boxes)(const int *p, rung_tma_boxes *out);
 
     /* 1 when these parameters use OpenCL sub-group functions (CUDA always has warp
      * shuffles). Such a build gets an OpenCL C 2.0+ standard option, and a device
@@ -277,5 +302,7 @@ extern const rung rungs_splitk[];  /* rung 19: rungs_splitk.c */
 extern const int rungs_splitk_count;
 extern const rung rungs_skinny[];  /* rung 20: rungs_skinny.c */
 extern const int rungs_skinny_count;
+extern const rung rungs_hopper[];  /* rungs 21 and up: rungs_hopper.c */
+extern const int rungs_hopper_count;
 
 #endif
