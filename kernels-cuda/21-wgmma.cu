@@ -43,7 +43,6 @@
 #define WARPGROUPS (TSM / 64)
 #define THREADS (WARPGROUPS * 128)
 #define TSK 32                        /* the tile's depth: one 128-byte row of floats */
-#define A_BOX 32                      /* rows of A per copy: 128 bytes */
 #define A_TILE (TSM * TSK)            /* floats of a stage's A tile */
 #define B_TILE (TSN * TSK)
 #define STAGE_BYTES ((A_TILE + B_TILE) * 4)
@@ -53,13 +52,6 @@
 /* Read by the CUDA backend: the dynamic shared memory every launch of gemm gets. */
 extern "C" __constant__ int gemm_dynamic_shared = SHARED_BYTES;
 
-/* Element (m, k) of a stage's A tile: box m / 32, row k, 16-byte piece swizzled by k. */
-__device__ inline unsigned a_element(const float *tile, int m, int k)
-{
-    const int piece = ((m >> 2) & 7) ^ (k & 7);
-    return __float_as_uint(tile[(m >> 5) * (A_BOX * TSK) + k * 32 + piece * 4 + (m & 3)]);
-}
-
 extern "C" __global__ void __launch_bounds__(THREADS, 1)
 gemm(const int M, const int N, const int K, const float alpha, const float *__restrict__ A,
      const int lda, const float *__restrict__ B, const int ldb, const float beta,
@@ -67,7 +59,7 @@ gemm(const int M, const int N, const int K, const float alpha, const float *__re
      const __grid_constant__ TensorMap mapB)
 {
     extern __shared__ unsigned char shared_raw[];
-    float *As = (float *)(shared_raw + ((1024 - (smem_address(shared_raw) & 1023)) & 1023));
+    float *As = aligned_shared(shared_raw);
     float *Bs = As + STAGES * A_TILE;
     unsigned long long *full = (unsigned long long *)(Bs + STAGES * B_TILE);
 
@@ -83,14 +75,10 @@ gemm(const int M, const int N, const int K, const float alpha, const float *__re
     }
     __syncthreads();
 
-    /* Thread 0: the copies of k-tile kt into its stage. */
-    auto load = [&](int kt) {
+    auto load = [&](int kt) { /* thread 0: the copies of k-tile kt into its stage */
         const int s = kt % STAGES;
-        barrier_expect(&full[s], STAGE_BYTES);
-        for (int j = 0; j < TSM / A_BOX; j++)
-            tma_load(As + s * A_TILE + j * A_BOX * TSK, &mapA, m0 + j * A_BOX, kt * TSK,
-                     &full[s]);
-        tma_load(Bs + s * B_TILE, &mapB, kt * TSK, n0, &full[s]);
+        tma_load_tiles(As + s * A_TILE, Bs + s * B_TILE, &mapA, &mapB, m0, n0, kt * TSK,
+                       &full[s]);
     };
     if (tid == 0)
         for (int kt = 0; kt < STAGES - 1 && kt < tiles; kt++)
@@ -112,10 +100,10 @@ gemm(const int M, const int N, const int K, const float alpha, const float *__re
         unsigned a[TSK / 8][4];
 #pragma unroll
         for (int ks = 0; ks < TSK / 8; ks++) {
-            a[ks][0] = a_element(a_tile, row, ks * 8 + t);
-            a[ks][1] = a_element(a_tile, row + 8, ks * 8 + t);
-            a[ks][2] = a_element(a_tile, row, ks * 8 + t + 4);
-            a[ks][3] = a_element(a_tile, row + 8, ks * 8 + t + 4);
+#pragma unroll
+            for (int e = 0; e < 4; e++) /* A(g, t), A(g + 8, t), A(g, t + 4), A(g + 8, t + 4) */
+                a[ks][e] = __float_as_uint(
+                    a_swizzled(a_tile, row + (e % 2) * 8, ks * 8 + t + (e / 2) * 4));
         }
         const unsigned long long b_desc = smem_descriptor(Bs + s * B_TILE);
         wgmma_fence();
@@ -127,15 +115,5 @@ gemm(const int M, const int N, const int K, const float alpha, const float *__re
         __syncthreads(); /* every warpgroup is done with stage s */
     }
 
-    /* C = alpha * D + beta * C for the elements inside C. */
-#pragma unroll
-    for (int j = 0; j < TSN / 8; j++)
-#pragma unroll
-        for (int e = 0; e < 4; e++) {
-            const int m = m0 + row + (e / 2) * 8, n = n0 + 8 * j + 2 * t + e % 2;
-            if (m < M && n < N) {
-                float *c = &C[m + (size_t)n * ldc];
-                *c = beta != 0.0f ? alpha * d[4 * j + e] + beta * *c : alpha * d[4 * j + e];
-            }
-        }
+    store_block(d, M, N, alpha, beta, C, ldc, m0 + row, n0, t);
 }

@@ -33,7 +33,6 @@
 #define WARPGROUPS (TSM / 64)
 #define THREADS (WARPGROUPS * 128)
 #define TSK 32
-#define A_BOX 32
 #define A_TILE (TSM * TSK)
 #define B_TILE (TSN * TSK)
 #define STAGE_BYTES ((A_TILE + B_TILE) * 4)
@@ -42,33 +41,6 @@
 
 extern "C" __constant__ int gemm_dynamic_shared = SHARED_BYTES;
 
-__device__ inline float a_element(const float *tile, int m, int k)
-{
-    const int piece = ((m >> 2) & 7) ^ (k & 7);
-    return tile[(m >> 5) * (A_BOX * TSK) + k * 32 + piece * 4 + (m & 3)];
-}
-
-/* This thread's share of splitting B's tile: big parts in place, small parts to `small`. */
-__device__ inline void split_b(float *tile, float *small, int tid)
-{
-#pragma unroll
-    for (int i = tid; i < B_TILE / 4; i += THREADS) {
-        const float4 x = reinterpret_cast<const float4 *>(tile)[i];
-        float4 big, rest;
-        big.x = __uint_as_float(to_tf32(x.x));
-        big.y = __uint_as_float(to_tf32(x.y));
-        big.z = __uint_as_float(to_tf32(x.z));
-        big.w = __uint_as_float(to_tf32(x.w));
-        rest.x = __uint_as_float(to_tf32(x.x - big.x));
-        rest.y = __uint_as_float(to_tf32(x.y - big.y));
-        rest.z = __uint_as_float(to_tf32(x.z - big.z));
-        rest.w = __uint_as_float(to_tf32(x.w - big.w));
-        reinterpret_cast<float4 *>(tile)[i] = big;
-        reinterpret_cast<float4 *>(small)[i] = rest;
-    }
-    fence_async_shared(); /* the tensor cores read these next */
-}
-
 extern "C" __global__ void __launch_bounds__(THREADS, 1)
 gemm(const int M, const int N, const int K, const float alpha, const float *__restrict__ A,
      const int lda, const float *__restrict__ B, const int ldb, const float beta,
@@ -76,7 +48,7 @@ gemm(const int M, const int N, const int K, const float alpha, const float *__re
      const __grid_constant__ TensorMap mapB)
 {
     extern __shared__ unsigned char shared_raw[];
-    float *As = (float *)(shared_raw + ((1024 - (smem_address(shared_raw) & 1023)) & 1023));
+    float *As = aligned_shared(shared_raw);
     float *Bs = As + STAGES * A_TILE;
     float *Bsmall = Bs + STAGES * B_TILE; /* [2][B_TILE] */
     unsigned long long *full = (unsigned long long *)(Bsmall + 2 * B_TILE);
@@ -93,13 +65,10 @@ gemm(const int M, const int N, const int K, const float alpha, const float *__re
     }
     __syncthreads();
 
-    auto load = [&](int kt) {
+    auto load = [&](int kt) { /* thread 0: the copies of k-tile kt into its stage */
         const int s = kt % STAGES;
-        barrier_expect(&full[s], STAGE_BYTES);
-        for (int j = 0; j < TSM / A_BOX; j++)
-            tma_load(As + s * A_TILE + j * A_BOX * TSK, &mapA, m0 + j * A_BOX, kt * TSK,
-                     &full[s]);
-        tma_load(Bs + s * B_TILE, &mapB, kt * TSK, n0, &full[s]);
+        tma_load_tiles(As + s * A_TILE, Bs + s * B_TILE, &mapA, &mapB, m0, n0, kt * TSK,
+                       &full[s]);
     };
     if (tid == 0)
         for (int kt = 0; kt < STAGES && kt < tiles; kt++)
@@ -111,37 +80,19 @@ gemm(const int M, const int N, const int K, const float alpha, const float *__re
         d[i] = 0.0f;
 
     barrier_wait(&full[0], 0);
-    split_b(Bs, Bsmall, tid);
+    split_tf32<B_TILE, THREADS>(Bs, Bsmall, tid);
     __syncthreads();
 
     for (int kt = 0; kt < tiles; kt++) {
         const int s = kt % STAGES;
-        const float *a_tile = As + s * A_TILE;
-        unsigned big[TSK / 8][4], small[TSK / 8][4];
-#pragma unroll
-        for (int ks = 0; ks < TSK / 8; ks++)
-#pragma unroll
-            for (int e = 0; e < 4; e++) {
-                const float x = a_element(a_tile, row + (e % 2) * 8, ks * 8 + t + (e / 2) * 4);
-                big[ks][e] = to_tf32(x);
-                small[ks][e] = to_tf32(x - __uint_as_float(big[ks][e]));
-            }
-        const unsigned long long b_big = smem_descriptor(Bs + s * B_TILE);
-        const unsigned long long b_small = smem_descriptor(Bsmall + (kt % 2) * B_TILE);
-        wgmma_fence();
-#pragma unroll
-        for (int ks = 0; ks < TSK / 8; ks++) {
-            const int step = ks * 8 * 4 >> 4; /* 8 k further: 32 bytes */
-            wgmma_tf32(d, small[ks], b_big + step);
-            wgmma_tf32(d, big[ks], b_small + step);
-            wgmma_tf32(d, big[ks], b_big + step);
-        }
-        wgmma_commit();
+        mma_3xtf32(d, As + s * A_TILE, row, t, smem_descriptor(Bs + s * B_TILE),
+                   smem_descriptor(Bsmall + (kt % 2) * B_TILE));
         /* While the tensor cores work: the next stage's split. */
         if (kt + 1 < tiles) {
             const int next = (kt + 1) % STAGES;
             barrier_wait(&full[next], ((kt + 1) / STAGES) & 1);
-            split_b(Bs + next * B_TILE, Bsmall + ((kt + 1) % 2) * B_TILE, tid);
+            split_tf32<B_TILE, THREADS>(Bs + next * B_TILE, Bsmall + ((kt + 1) % 2) * B_TILE,
+                                           tid);
         }
         wgmma_wait<0>();
         __syncthreads(); /* stage s is free; the next split is published */
@@ -149,14 +100,5 @@ gemm(const int M, const int N, const int K, const float alpha, const float *__re
             load(kt + STAGES);
     }
 
-#pragma unroll
-    for (int j = 0; j < TSN / 8; j++)
-#pragma unroll
-        for (int e = 0; e < 4; e++) {
-            const int m = m0 + row + (e / 2) * 8, n = n0 + 8 * j + 2 * t + e % 2;
-            if (m < M && n < N) {
-                float *c = &C[m + (size_t)n * ldc];
-                *c = beta != 0.0f ? alpha * d[4 * j + e] + beta * *c : alpha * d[4 * j + e];
-            }
-        }
+    store_block(d, M, N, alpha, beta, C, ldc, m0 + row, n0, t);
 }

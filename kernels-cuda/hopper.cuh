@@ -90,6 +90,42 @@ __device__ inline void tma_load(void *dst, const TensorMap *map, int row, int co
                  : "memory");
 }
 
+/* The copies of one k-tile, announced on `bar`: A's TSM x 32 tile (from row m0, column
+ * k0) as TSM/32 boxes of 32 x 32 into `a`, B's 32 x TSN tile (from row k0, column n0) as
+ * one box into `b`. The boxes' shapes are the registry's (rungs_hopper.c). */
+__device__ inline void tma_load_tiles(float *a, float *b, const TensorMap *mapA,
+                                      const TensorMap *mapB, int m0, int n0, int k0,
+                                      unsigned long long *bar)
+{
+    barrier_expect(bar, (TSM + TSN) * 32 * 4);
+    for (int j = 0; j < TSM / 32; j++)
+        tma_load(a + j * 32 * 32, mapA, m0 + j * 32, k0, bar);
+    tma_load(b, mapB, k0, n0, bar);
+}
+
+/* The producer's loop (rungs 23 and up): the copies of every k-tile into stage kt %
+ * STAGES, each stage refilled once the consumers have released it on `empty` (the
+ * release of tile kt - STAGES completes that barrier's phase (kt - STAGES) / STAGES). */
+__device__ inline void produce_tiles(int tiles, float *As, float *Bs, const TensorMap *mapA,
+                                     const TensorMap *mapB, int m0, int n0,
+                                     unsigned long long *full, unsigned long long *empty)
+{
+    for (int kt = 0; kt < tiles; kt++) {
+        const int s = kt % STAGES;
+        if (kt >= STAGES)
+            barrier_wait(&empty[s], ((kt - STAGES) / STAGES) & 1);
+        tma_load_tiles(As + s * TSM * 32, Bs + s * TSN * 32, mapA, mapB, m0, n0, kt * 32,
+                       &full[s]);
+    }
+}
+
+/* The dynamic shared memory from its first multiple of 1024 bytes (the 128-byte swizzle
+ * repeats every 8 rows of 128 bytes; the kernels ask for 1024 bytes more than they use). */
+__device__ inline float *aligned_shared(unsigned char *raw)
+{
+    return (float *)(raw + ((1024 - (smem_address(raw) & 1023)) & 1023));
+}
+
 /* ---- wgmma -------------------------------------------------------------------------- */
 
 /* The descriptor of a K-major operand in shared memory with the 128-byte swizzle: rows of
@@ -120,12 +156,97 @@ __device__ inline void fence_async_shared()
     asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
 }
 
-/* x rounded to the nearest TF32 value (10 mantissa bits), as a float's bits. */
+/* Warp specialization: a warpgroup gives registers back (the producer, which only
+ * copies) or takes more (the consumers, which hold the accumulators). Takes effect only
+ * with a register cap at entry (__launch_bounds__(threads, 1)). */
+template <int REGS> __device__ inline void registers_down()
+{
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(REGS));
+}
+template <int REGS> __device__ inline void registers_up()
+{
+    asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;" ::"n"(REGS));
+}
+
+/* A barrier among `threads` threads only (named barrier `id`, 1-15; 0 is __syncthreads). */
+__device__ inline void group_sync(int id, int threads)
+{
+    asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(threads) : "memory");
+}
+
+/* x rounded to the nearest TF32 value (10 mantissa bits, ties away from zero), as a
+ * float's bits: add half of the last kept bit, drop the 13 bits below it. This is what
+ * cvt.rna.tf32.f32 computes for finite x, in 2 integer instructions where the compiler
+ * makes 4 of cvt.rna (it also guards infinities; here an infinity stays one, and a NaN
+ * stays a NaN or becomes an infinity, whose split then gives NaN all the same). */
 __device__ inline unsigned to_tf32(float x)
 {
-    unsigned r;
-    asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(x));
-    return r;
+    return (__float_as_uint(x) + 0x1000u) & 0xffffe000u;
+}
+
+/* Element (m, k) of an A tile copied as boxes of 32 (m) x 32 (k) floats with the 128-byte
+ * swizzle: box m / 32 (1024 floats each), row k (32 floats), 16-byte piece (m % 32) / 4
+ * moved to piece ((m % 32) / 4) ^ (k % 8). */
+__device__ inline float a_swizzled(const float *tile, int m, int k)
+{
+    const int piece = ((m >> 2) & 7) ^ (k & 7);
+    return tile[(m >> 5) * 1024 + k * 32 + piece * 4 + (m & 3)];
+}
+
+/* 3xTF32's split of a tile the tensor cores read from shared memory, shared by WORKERS
+ * threads (this one is `worker`): each float x of `tile` becomes its TF32 big part in
+ * place, big = x rounded to TF32, and its small part in `small`, (x - big) rounded to
+ * TF32. Element by element, so any layout (a swizzled one too) carries over to `small`.
+ * Four 16-byte loads are in flight before the first conversion. */
+template <int FLOATS, int WORKERS>
+__device__ inline void split_tf32(float *tile, float *small, int worker)
+{
+    constexpr int PIECES = FLOATS / 4, BATCH = 4;
+#pragma unroll
+    for (int base = 0; base < PIECES; base += WORKERS * BATCH) {
+        float4 x[BATCH];
+#pragma unroll
+        for (int b = 0; b < BATCH; b++) {
+            const int i = base + b * WORKERS + worker;
+            if (i < PIECES)
+                x[b] = reinterpret_cast<const float4 *>(tile)[i];
+        }
+#pragma unroll
+        for (int b = 0; b < BATCH; b++) {
+            const int i = base + b * WORKERS + worker;
+            if (i >= PIECES)
+                continue;
+            const float xs[4] = {x[b].x, x[b].y, x[b].z, x[b].w};
+            float big[4], rest[4];
+#pragma unroll
+            for (int e = 0; e < 4; e++) {
+                big[e] = __uint_as_float(to_tf32(xs[e]));
+                rest[e] = __uint_as_float(to_tf32(xs[e] - big[e]));
+            }
+            reinterpret_cast<float4 *>(tile)[i] = make_float4(big[0], big[1], big[2], big[3]);
+            reinterpret_cast<float4 *>(small)[i] =
+                make_float4(rest[0], rest[1], rest[2], rest[3]);
+        }
+    }
+    fence_async_shared(); /* the tensor cores read these next */
+}
+
+/* C = alpha * D + beta * C for this thread's accumulators (the layout of wgmma_tf32) of
+ * the 64 x TSN block whose row `row` (this thread's first: g) starts at C's row m and
+ * column n0, for the elements inside C; C is read only when beta is not 0. */
+__device__ inline void store_block(const float *d, int M, int N, float alpha, float beta,
+                                   float *C, int ldc, int m, int n0, int t)
+{
+#pragma unroll
+    for (int j = 0; j < TSN / 8; j++)
+#pragma unroll
+        for (int e = 0; e < 4; e++) {
+            const int r = m + (e / 2) * 8, n = n0 + 8 * j + 2 * t + e % 2;
+            if (r < M && n < N) {
+                float *c = &C[r + (size_t)n * ldc];
+                *c = beta != 0.0f ? alpha * d[4 * j + e] + beta * *c : alpha * d[4 * j + e];
+            }
+        }
 }
 
 /* The accumulator operands of one wgmma, TSN/2 floats per thread: the lists are written
@@ -186,6 +307,49 @@ __device__ inline void wgmma_tf32(float *d, const unsigned *a, unsigned long lon
                  ", " WGMMA_A_LIST ", " WGMMA_DESC ", accumulate, 1, 1;\n}"
                  : WGMMA_D_OPERANDS
                  : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(desc));
+}
+
+/* 3xTF32's 12 wgmmas of one 32-deep k-tile of this warpgroup's 64 x TSN block, as one
+ * committed group: A's big and small parts from registers (the layout of wgmma_tf32),
+ * B's big and small parts described by b_big and b_small; small products first. The
+ * registers must stay untouched until the group is waited for. */
+__device__ inline void mma_3xtf32_issue(float *d, const unsigned (&big)[4][4],
+                                        const unsigned (&small)[4][4],
+                                        unsigned long long b_big, unsigned long long b_small)
+{
+    wgmma_fence();
+#pragma unroll
+    for (int ks = 0; ks < 4; ks++) {
+        const int step = ks * 8 * 4 >> 4; /* 8 k further: 32 bytes, in 16-byte units */
+        wgmma_tf32(d, small[ks], b_big + step);
+        wgmma_tf32(d, big[ks], b_small + step);
+        wgmma_tf32(d, big[ks], b_big + step);
+    }
+    wgmma_commit();
+}
+
+/* This thread's A values of a 32-deep k-tile (rows row and row + 8 of the swizzled A
+ * tile, the layout of wgmma_tf32), split in registers into big and small TF32 parts. */
+__device__ inline void load_split_a(const float *a_tile, int row, int t, unsigned (&big)[4][4],
+                                    unsigned (&small)[4][4])
+{
+#pragma unroll
+    for (int ks = 0; ks < 4; ks++)
+#pragma unroll
+        for (int e = 0; e < 4; e++) { /* A(g, t), A(g + 8, t), A(g, t + 4), A(g + 8, t + 4) */
+            const float x = a_swizzled(a_tile, row + (e % 2) * 8, ks * 8 + t + (e / 2) * 4);
+            big[ks][e] = to_tf32(x);
+            small[ks][e] = to_tf32(x - __uint_as_float(big[ks][e]));
+        }
+}
+
+/* Both: one k-tile of 3xTF32 issued from the A tile. */
+__device__ inline void mma_3xtf32(float *d, const float *a_tile, int row, int t,
+                                  unsigned long long b_big, unsigned long long b_small)
+{
+    unsigned big[4][4], small[4][4];
+    load_split_a(a_tile, row, t, big, small);
+    mma_3xtf32_issue(d, big, small, b_big, b_small);
 }
 
 #endif

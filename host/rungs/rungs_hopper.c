@@ -70,6 +70,24 @@ static size_t wgmma3x_shared(const int *p)
     return wgmma_shared(p) + 2 * (size_t)p[P_TSN] * HOPPER_TSK * 4;
 }
 
+/* Rungs 23 and up: one more warpgroup (the producer) and one more barrier per stage. */
+static void specialized_geometry(const int *p, int M, int N, launch_dims *d)
+{
+    hopper_geometry(p, M, N, d);
+    d->global[0] += d->global[0] / d->local[0] * 128;
+    d->local[0] += 128;
+}
+static size_t specialized_shared(const int *p)
+{
+    return wgmma3x_shared(p) + (size_t)p[P_STAGES] * 16;
+}
+
+/* Rung 24: rung 21's stages with rung 23's two barriers per stage. */
+static size_t pipe_shared(const int *p)
+{
+    return wgmma_shared(p) + (size_t)p[P_STAGES] * 8;
+}
+
 /* A's tile as boxes of 32 x 32 (128 bytes of rows), B's as one box of 32 (k) x TSN. */
 static void hopper_boxes(const int *p, rung_tma_boxes *out)
 {
@@ -83,7 +101,7 @@ static void hopper_boxes(const int *p, rung_tma_boxes *out)
 #define HOPPER_COMMON                                                                    \
     .kind = RUNG_KERNEL, .validate = hopper_validate, .multiples = hopper_multiples,      \
     .pads = 1, .sizes = "any M, N, K >= 1 (M and K padded to multiples of 4 when not)",   \
-    .blas_args = 1, .geometry = hopper_geometry, .tma_boxes = hopper_boxes,   \
+    .blas_args = 1, .tma_boxes = hopper_boxes,   \
     .only_backend = "cuda",                                                              \
     .only_reason = "CUDA only (compute capability 9.0): TMA copies and warpgroup MMAs "  \
                    "are Hopper's instructions, with nothing like them in OpenCL",        \
@@ -104,6 +122,7 @@ const rung rungs_hopper[] = {
                     CHOICES(64, 128, 256)},
                    {"STAGES", 4, 0, 2, 8, "k-tiles in flight (shared-memory stages)",
                     CHOICES(2, 3, 4, 5)}},
+        .geometry = hopper_geometry,
         .local_mem_bytes = wgmma_shared,
         /* TF32 keeps 10 mantissa bits of each input (the rest dropped): a product is off
          * by up to 2^-9 + 2^-20 of itself; the tensor cores' float32 sums may round toward
@@ -124,9 +143,48 @@ const rung rungs_hopper[] = {
                     CHOICES(64, 128, 256)},
                    {"STAGES", 3, 0, 2, 8, "k-tiles in flight (shared-memory stages)",
                     CHOICES(2, 3, 4)}},
+        .geometry = hopper_geometry,
         .local_mem_bytes = wgmma3x_shared,
         /* Rung 16's bound: the split's roundings and the tensor cores' sums. */
         .unit_roundoff = 0x1p-20,
+    },
+    {
+        .number = 23, .id = "23-specialized", .name = "specialized",
+        .title = "Warp specialization: a producer warpgroup, and wgmmas always in flight",
+        .idea = "a producer copies; consumers release stages by mbarrier and keep a "
+                "k-tile of wgmmas in flight",
+        .parent = 22,
+        HOPPER_COMMON,
+        .nparams = 3,
+        .params = {{"TSM", 128, 0, 64, 128, "tile rows (M): 64 per consumer warpgroup",
+                    CHOICES(64, 128)},
+                   {"TSN", 256, 0, 64, 256, "tile columns (N): the wgmma's N",
+                    CHOICES(64, 128, 256)},
+                   {"STAGES", 3, 0, 2, 8, "k-tiles in flight (shared-memory stages)",
+                    CHOICES(2, 3, 4)}},
+        .geometry = specialized_geometry,
+        .local_mem_bytes = specialized_shared,
+        .unit_roundoff = 0x1p-20,
+    },
+    {
+        .number = 24, .id = "24-tf32pipe", .name = "tf32pipe",
+        .title = "Rung 23's pipeline in plain TF32",
+        .idea = "no split: one wgmma per step on the warp-specialized pipeline, against "
+                "cuBLAS's TF32",
+        .parent = 23, .second_parent = 21,
+        HOPPER_COMMON,
+        .nparams = 3,
+        .params = {{"TSM", 128, 0, 64, 128, "tile rows (M): 64 per consumer warpgroup",
+                    CHOICES(64, 128)},
+                   {"TSN", 256, 0, 64, 256, "tile columns (N): the wgmma's N",
+                    CHOICES(64, 128, 256)},
+                   {"STAGES", 4, 0, 2, 8, "k-tiles in flight (shared-memory stages)",
+                    CHOICES(2, 3, 4)}},
+        .geometry = specialized_geometry,
+        .local_mem_bytes = pipe_shared,
+        /* Rung 21's arithmetic. */
+        .unit_roundoff = 0x1p-23,
+        .product_roundoff = 0x1p-9 + 0x1p-20,
     },
 };
 const int rungs_hopper_count = (int)(sizeof rungs_hopper / sizeof rungs_hopper[0]);

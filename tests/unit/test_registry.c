@@ -259,12 +259,13 @@ int main(void)
     {
         int nrungs = 0;
         const rung *rungs = registry_all(&nrungs);
-        /* Rung 22 (3xTF32 on wgmma) shares rung 16's; rung 21 (1xTF32) sums with the
-         * tensor cores' 2^-23 and has products of its own error (core/verify.h). */
+        /* Rungs 22-23 (3xTF32 on wgmma) share rung 16's; rungs 21 and 24 (1xTF32) sum with
+         * the tensor cores' 2^-23 and have products of their own error (core/verify.h). */
         for (int i = 0; i < nrungs; i++) {
             const char *name = rungs[i].name;
-            const int split = strcmp(name, "tf32x3") == 0 || strcmp(name, "wgmma3x") == 0;
-            const int tf32 = strcmp(name, "wgmma") == 0;
+            const int split = strcmp(name, "tf32x3") == 0 || strcmp(name, "wgmma3x") == 0 ||
+                              strcmp(name, "specialized") == 0;
+            const int tf32 = strcmp(name, "wgmma") == 0 || strcmp(name, "tf32pipe") == 0;
             CHECK(rung_unit_roundoff(&rungs[i]) ==
                   (split ? 0x1p-20 : tf32 ? 0x1p-23 : 0x1p-24));
             CHECK(rungs[i].product_roundoff == (tf32 ? 0x1p-9 + 0x1p-20 : 0.0));
