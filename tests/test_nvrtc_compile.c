@@ -2,8 +2,9 @@
  *
  * NVRTC is a library that needs no driver, so this runs anywhere the CUDA toolkit is
  * installed (CI included). For each kernel rung in the registry it compiles
- * kernels-cuda/<id>.cu for sm_90 (the H100; sm_90a for the rungs that use its
- * arch-specific instructions, rung.cuda_arch_specific) with the rung's default parameters and with
+ * kernels-cuda/<id>.cu for sm_90 (the H100) with the options the CUDA backend gives it
+ * there (for the rungs of Hopper's own instructions that includes sm_90a, the
+ * arch-specific target, which replaces sm_90), with the rung's default parameters and with
  * its small-device defaults, the two combinations the harness uses without being told,
  * then with each switch (a parameter of range 0..1, such as split-K's ATOMIC) flipped
  * from the defaults, since a switch compiles another path through the kernels; and it
@@ -22,6 +23,18 @@
 
 #define TEST_ARCH "sm_90"
 
+/* The options the CUDA backend compiles a rung with on an H100: the defines, and for the
+ * rungs of Hopper's own instructions (wgmma) --gpu-architecture=sm_90a, the arch-specific
+ * target that alone has them, which replaces the sm_90 passed as `arch`. */
+static void cuda_options(const rung *r, const int *values, char *out, size_t size)
+{
+    device_info h100;
+    memset(&h100, 0, sizeof h100);
+    snprintf(h100.backend, sizeof h100.backend, "cuda");
+    h100.cc_major = 9;
+    rung_compile_options(r, values, &h100, out, size);
+}
+
 static const char *kernel_dir(void)
 {
     const char *override = getenv("LADDER_CUDA_KERNELS");
@@ -32,27 +45,26 @@ static const char *kernel_dir(void)
 
 /* Compiles dir/file with options; prints one line; returns 1 on failure, 0 on success. */
 static int compile_one(const char *dir, const char *file, const char *label,
-                       const char *options, const char *arch)
+                       const char *options)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, file);
     char msg[LADDER_MSG];
     char *image = NULL;
     size_t size = 0;
-    if (nvrtc_compile_file(path, options, arch, &image, &size, msg) != LADDER_OK) {
+    if (nvrtc_compile_file(path, options, TEST_ARCH, &image, &size, msg) != LADDER_OK) {
         printf("FAIL %-22s %-14s %s\n%s\n", file, label, options[0] ? options : "-", msg);
         return 1;
     }
     free(image);
-    printf("ok   %-22s %-14s %-28s %zu-byte CUBIN for %s\n", file, label,
-           options[0] ? options : "-", size, arch);
+    printf("ok   %-22s %-14s %-28s %zu-byte CUBIN\n", file, label, options[0] ? options : "-",
+           size);
     return 0;
 }
 
 /* Compiles one rung with its default parameters with each switch flipped, those the
  * registry accepts. `compiled` counts the compiles run; returns the number that failed. */
-static int check_switches(const rung *r, const char *dir, const char *file, const char *arch,
-                          int *compiled)
+static int check_switches(const rung *r, const char *dir, const char *file, int *compiled)
 {
     int failures = 0;
     for (int p = 0; p < r->nparams; p++) {
@@ -65,8 +77,8 @@ static int check_switches(const rung *r, const char *dir, const char *file, cons
         if (rung_check_params(r, values, msg) != LADDER_OK)
             continue; /* a combination the harness never compiles */
         snprintf(label, sizeof label, "%s=%d", r->params[p].name, values[p]);
-        rung_params_defines(r, values, defines, sizeof defines);
-        failures += compile_one(dir, file, label, defines, arch);
+        cuda_options(r, values, defines, sizeof defines);
+        failures += compile_one(dir, file, label, defines);
         (*compiled)++;
     }
     return failures;
@@ -80,13 +92,6 @@ static int check_rung(const rung *r, const char *dir, int *compiled)
     snprintf(file, sizeof file, "%s.cu", r->id);
     char first_defines[512] = "";
     int failures = 0;
-    /* Rungs of Hopper's own instructions (wgmma) exist only for the arch-specific target
-     * of their generation, sm_90a: the one the CUDA backend compiles them for. */
-    char arch[16];
-    if (r->cuda_arch_specific)
-        snprintf(arch, sizeof arch, "sm_%da", r->cuda_min_cc);
-    else
-        snprintf(arch, sizeof arch, "%s", TEST_ARCH);
     for (int small = 0; small <= 1; small++) {
         const char *label = small ? "small-device" : "default";
         int values[RUNG_MAX_PARAMS];
@@ -103,15 +108,15 @@ static int check_rung(const rung *r, const char *dir, int *compiled)
         }
 
         char defines[512];
-        rung_params_defines(r, values, defines, sizeof defines);
+        cuda_options(r, values, defines, sizeof defines);
         if (small && strcmp(defines, first_defines) == 0)
             continue; /* same values as the default: already compiled */
         if (!small)
             snprintf(first_defines, sizeof first_defines, "%s", defines);
-        failures += compile_one(dir, file, label, defines, arch);
+        failures += compile_one(dir, file, label, defines);
         (*compiled)++;
     }
-    return failures + check_switches(r, dir, file, arch, compiled);
+    return failures + check_switches(r, dir, file, compiled);
 }
 
 int main(void)
@@ -127,7 +132,7 @@ int main(void)
         kernel_rungs++;
         failures += check_rung(&all[i], dir, &compiled);
     }
-    failures += compile_one(dir, "helpers.cu", "helpers", "", TEST_ARCH);
+    failures += compile_one(dir, "helpers.cu", "helpers", "");
     compiled++;
 
     if (kernel_rungs == 0) {

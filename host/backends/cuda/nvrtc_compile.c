@@ -18,9 +18,6 @@
  * at most RUNG_MAX_PARAMS (8) parameters, so this leaves plenty of room. */
 #define MAX_OPTIONS 48
 
-/* How the architecture is named to NVRTC. */
-#define ARCH_OPTION "--gpu-architecture="
-
 /* The part of `path` after the last '/': NVRTC prefixes every log line with the program
  * name, and "01-naive.cu(12): error" reads better than the full path repeated. */
 static const char *base_name(const char *path)
@@ -168,7 +165,7 @@ ladder_status nvrtc_compile_file(const char *path, const char *options, const ch
         return status;
 
     char arch_option[64];
-    snprintf(arch_option, sizeof arch_option, ARCH_OPTION "%s", arch);
+    snprintf(arch_option, sizeof arch_option, "--gpu-architecture=%s", arch);
     char *include_option = include_option_for(path);
     char *defines = strdup(options); /* split_words cuts it up in place */
     if (!include_option || !defines) {
@@ -178,10 +175,10 @@ ladder_status nvrtc_compile_file(const char *path, const char *options, const ch
 
     const char *argv[MAX_OPTIONS];
     int argc = 0;
-    /* An architecture among the options (an arch-specific target such as sm_90a, which
-     * the registry asks for: see rung.cuda_arch_specific) replaces `arch`. */
-    if (!strstr(options, ARCH_OPTION))
-        argv[argc++] = arch_option;
+    /* First, so that an architecture among the options (an arch-specific target such as
+     * sm_90a, which the registry asks for: rung.cuda_arch_specific) comes later and
+     * replaces it: NVRTC takes the last one given. */
+    argv[argc++] = arch_option;
     argv[argc++] = "-std=c++17";
     /* Line information costs nothing at run time and lets a profiler (Nsight Compute)
      * show which source line each instruction came from. */
