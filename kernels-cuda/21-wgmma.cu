@@ -26,7 +26,7 @@
  *   2^-9 + 2^-20, and the sums are float32 (rounded toward zero at worst: 2^-23). Checked
  *   with |c - r| <= (gamma_K(2^-23) (1 + p) + p) (|A||B|), p = 2^-9 + 2^-20
  *   (rung.product_roundoff, core/verify.h): K u with a u as large as 2^-9 would be
- *   infinite from K = 512 on. cuBLAS's TF32 mode is the same arithmetic.
+ *   infinite from K = 512 on. (cuBLAS's TF32 mode also multiplies in TF32.)
  * Shared memory (dynamic: more than 48 KiB), per stage: A's tile as TSM/32 boxes of 32
  *   (m) x 32 (k) floats, each a 4 KiB block of 32 rows (one per k) of 128 bytes; B's tile as
  *   TSN rows (one per n) of 32 k. Both use the 128-byte swizzle (hopper.cuh). Then the
