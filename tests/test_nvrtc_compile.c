@@ -2,7 +2,9 @@
  *
  * NVRTC is a library that needs no driver, so this runs anywhere the CUDA toolkit is
  * installed (CI included). For each kernel rung in the registry it compiles
- * kernels-cuda/<id>.cu for sm_90 (the H100) with the rung's default parameters and with
+ * kernels-cuda/<id>.cu for sm_90 (the H100) with the options the CUDA backend gives it
+ * there (for the rungs of Hopper's own instructions that includes sm_90a, the
+ * arch-specific target, which replaces sm_90), with the rung's default parameters and with
  * its small-device defaults, the two combinations the harness uses without being told,
  * then with each switch (a parameter of range 0..1, such as split-K's ATOMIC) flipped
  * from the defaults, since a switch compiles another path through the kernels; then in
@@ -23,6 +25,18 @@
 #include "rungs/registry.h"
 
 #define TEST_ARCH "sm_90"
+
+/* The options the CUDA backend compiles a rung with on an H100: the defines, and for the
+ * rungs of Hopper's own instructions (wgmma) --gpu-architecture=sm_90a, the arch-specific
+ * target that alone has them, which replaces the sm_90 passed as `arch`. */
+static void cuda_options(const rung *r, const int *values, char *out, size_t size)
+{
+    device_info h100;
+    memset(&h100, 0, sizeof h100);
+    snprintf(h100.backend, sizeof h100.backend, "cuda");
+    h100.cc_major = 9;
+    rung_compile_options(r, values, &h100, NULL, out, size);
+}
 
 static const char *kernel_dir(void)
 {
@@ -66,7 +80,7 @@ static int check_switches(const rung *r, const char *dir, const char *file, int 
         if (rung_check_params(r, values, msg) != LADDER_OK)
             continue; /* a combination the harness never compiles */
         snprintf(label, sizeof label, "%s=%d", r->params[p].name, values[p]);
-        rung_params_defines(r, values, defines, sizeof defines);
+        cuda_options(r, values, defines, sizeof defines);
         failures += compile_one(dir, file, label, defines);
         (*compiled)++;
     }
@@ -131,7 +145,7 @@ static int check_rung(const rung *r, const char *dir, int *compiled)
         }
 
         char defines[512];
-        rung_params_defines(r, values, defines, sizeof defines);
+        cuda_options(r, values, defines, sizeof defines);
         if (small && strcmp(defines, first_defines) == 0)
             continue; /* same values as the default: already compiled */
         if (!small)

@@ -26,6 +26,8 @@ typedef struct {
     int compute_units;  /* OpenCL compute units / CUDA streaming multiprocessors */
     int clock_mhz;      /* maximum clock; 0 if unknown */
     size_t local_mem_bytes;     /* local (shared) memory one work-group may use */
+    size_t local_mem_optin_bytes; /* CUDA: what a block may use once it opts in to more
+                                     (dynamic shared memory, see backend_cuda.c); 0 elsewhere */
     size_t max_work_group_size; /* most work-items in one work-group */
     size_t max_work_item_sizes[3];
     size_t global_mem_bytes;
@@ -41,15 +43,28 @@ typedef struct gpu_buffer gpu_buffer;   /* opaque, owned by the backend */
 typedef struct gpu_program gpu_program; /* opaque: a compiled kernel source */
 typedef struct backend_session backend_session;
 
+/* A TMA tensor map (CUDA, compute capability 9.0+): the description of a column-major
+ * float matrix and of the box (tile) one bulk copy moves, from which the CUDA backend
+ * makes the 128-byte CUtensorMap the kernel takes by value (cuTensorMapEncodeTiled).
+ * The copy engine fills the parts of a box outside the matrix with zeros. */
+typedef struct {
+    gpu_buffer *buffer;       /* the matrix: element (r, c) at r + c * ld */
+    long rows, cols, ld;      /* ld * 4 bytes must be a multiple of 16 */
+    int box_rows, box_cols;   /* the box: box_rows * 4 bytes at most the swizzle span */
+    int swizzle_bytes;        /* 0 (none), 32, 64 or 128: how rows of the box are laid out
+                                 in shared memory (see kernels-cuda/hopper.cuh) */
+} tensor_map_desc;
+
 /* A kernel argument: an int, a float or a double scalar (alpha and beta of a kernel
- * compiled in double), or a buffer. */
-typedef enum { ARG_INT, ARG_FLOAT, ARG_DOUBLE, ARG_BUFFER } kernel_arg_kind;
+ * compiled in double), a buffer, or a tensor map (CUDA only). */
+typedef enum { ARG_INT, ARG_FLOAT, ARG_DOUBLE, ARG_BUFFER, ARG_TENSOR_MAP } kernel_arg_kind;
 typedef struct {
     kernel_arg_kind kind;
     int i;
     float f;
     double d;
     gpu_buffer *buffer;
+    tensor_map_desc tensor_map; /* ARG_TENSOR_MAP: CUDA only */
 } kernel_arg;
 
 

@@ -29,8 +29,9 @@ static void print_sizes(const rung *r)
     if (r->only_backend)
         printf("    backends: %s\n", r->only_reason);
     if (r->cuda_min_cc)
-        printf("    needs: compute capability %d.%d or newer on CUDA\n", r->cuda_min_cc / 10,
-               r->cuda_min_cc % 10);
+        printf("    needs: compute capability %d.%d%s on CUDA\n", r->cuda_min_cc / 10,
+               r->cuda_min_cc % 10,
+               r->cuda_arch_specific ? " exactly (its arch-specific target)" : " or newer");
     /* The cases of ladder run's --precision, --trans, --alpha and --beta it takes; every
      * rung takes both layouts (a row-major case is the column-major call swapped). */
     printf("    cases: single%s; %s; %s; column- and row-major\n",

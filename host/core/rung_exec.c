@@ -231,7 +231,7 @@ ladder_status rung_enqueue_blas(const run_target *t, gpu_program *prog, const ru
     /* alpha = 0 never reads A or B (BLAS): the kernel then gets K = 0, a product of nothing,
      * and computes C = beta * C. */
     const int K = call->alpha == 0.0 ? 0 : call->K;
-    const kernel_arg args[12] = {
+    kernel_arg args[13] = {
         {.kind = ARG_INT, .i = call->M},        {.kind = ARG_INT, .i = call->N},
         {.kind = ARG_INT, .i = K},              scalar_arg(call->precision, call->alpha),
         {.kind = ARG_BUFFER, .buffer = call->A}, {.kind = ARG_INT, .i = call->lda},
@@ -239,6 +239,20 @@ ladder_status rung_enqueue_blas(const run_target *t, gpu_program *prog, const ru
         scalar_arg(call->precision, call->beta), {.kind = ARG_BUFFER, .buffer = call->C},
         {.kind = ARG_INT, .i = call->ldc},      {.kind = ARG_BUFFER, .buffer = w},
     };
+    int nargs = r->launches ? 12 : 11;
+    if (r->tma_boxes) {
+        /* The tensor maps of A and B take the places after ldc (a TMA rung has one
+         * kernel, so no workspace). */
+        rung_tma_boxes box;
+        r->tma_boxes(values, &box);
+        args[11] = (kernel_arg){.kind = ARG_TENSOR_MAP,
+                                .tensor_map = {call->A, call->M, call->K, call->lda,
+                                               box.a_rows, box.a_cols, box.swizzle_bytes}};
+        args[12] = (kernel_arg){.kind = ARG_TENSOR_MAP,
+                                .tensor_map = {call->B, call->K, call->N, call->ldb,
+                                               box.b_rows, box.b_cols, box.swizzle_bytes}};
+        nargs = 13;
+    }
     rung_launch l[RUNG_MAX_LAUNCHES];
     int n = 1;
     if (r->launches) {
@@ -252,8 +266,7 @@ ladder_status rung_enqueue_blas(const run_target *t, gpu_program *prog, const ru
         r->geometry(values, call->M, call->N, &l[0].dims);
     }
     for (int i = 0; i < n && st == LADDER_OK; i++)
-        st = t->ops->launch(t->session, prog, l[i].kernel, &l[i].dims, args,
-                            r->launches ? 12 : 11, msg);
+        st = t->ops->launch(t->session, prog, l[i].kernel, &l[i].dims, args, nargs, msg);
     return st;
 }
 

@@ -56,6 +56,8 @@ const rung *registry_all(int *count)
             table[n++] = rungs_splitk[i];
         for (int i = 0; i < rungs_skinny_count; i++)
             table[n++] = rungs_skinny[i];
+        for (int i = 0; i < rungs_hopper_count; i++)
+            table[n++] = rungs_hopper[i];
         table[n++] = shape_aware;
         for (size_t i = 0; i < sizeof baselines / sizeof baselines[0]; i++)
             table[n++] = baselines[i];
@@ -253,6 +255,12 @@ void rung_compile_options(const rung *r, const int *values, const device_info *d
     if (r->takes_transposes && used < size)
         snprintf(out + used, size - used, "%s-DTRANS_A=%d -DTRANS_B=%d", used ? " " : "",
                  c.trans_a, c.trans_b);
+    if (r->cuda_arch_specific && strcmp(dev->backend, "cuda") == 0 && used < size) {
+        /* Compiled for the arch-specific target (the device is checked to be of exactly
+         * that generation: rung_check_device). */
+        used = strlen(out);
+        snprintf(out + used, size - used, " --gpu-architecture=sm_%da", r->cuda_min_cc);
+    }
     if (r->uses_subgroups && r->uses_subgroups(values) && is_opencl(dev)) {
         /* Sub-group functions exist from OpenCL C 2.0 on; a 3.0 device may leave 2.0 out,
          * so ask for the newest standard the device reports. */
@@ -280,6 +288,13 @@ ladder_status rung_check_device(const rung *r, const int *values, const device_i
                            "needs compute capability %d.%d or newer, the device has %d.%d",
                            r->cuda_min_cc / 10, r->cuda_min_cc % 10, dev->cc_major,
                            dev->cc_minor);
+    if (r->cuda_arch_specific && strcmp(dev->backend, "cuda") == 0 &&
+        dev->cc_major * 10 + dev->cc_minor != r->cuda_min_cc)
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "uses instructions of compute capability %d.%d alone (its "
+                           "arch-specific target sm_%da), the device has %d.%d",
+                           r->cuda_min_cc / 10, r->cuda_min_cc % 10, r->cuda_min_cc,
+                           dev->cc_major, dev->cc_minor);
     if (r->uses_subgroups && r->uses_subgroups(values) && is_opencl(dev) && !dev->subgroups)
         return ladder_fail(msg, LADDER_UNSUPPORTED,
                            "these parameters use OpenCL sub-group functions, which this "
@@ -303,10 +318,14 @@ ladder_status rung_check_device(const rung *r, const int *values, const device_i
     /* local_mem_bytes counts floats' bytes: a double tile of the same edge takes twice. */
     size_t local = r->local_mem_bytes ? r->local_mem_bytes(values) * gemm_elem_bytes(p) / 4
                                       : 0;
-    if (local > dev->local_mem_bytes)
+    /* Arch-specific kernels take dynamic shared memory, up to the opt-in limit. */
+    size_t limit = r->cuda_arch_specific && dev->local_mem_optin_bytes
+                       ? dev->local_mem_optin_bytes
+                       : dev->local_mem_bytes;
+    if (local > limit)
         return ladder_fail(msg, LADDER_UNSUPPORTED,
                            "needs %zu bytes of local memory%s, the device has %zu", local,
-                           p == PRECISION_DOUBLE ? " in double" : "", dev->local_mem_bytes);
+                           p == PRECISION_DOUBLE ? " in double" : "", limit);
     return LADDER_OK;
 }
 

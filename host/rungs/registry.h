@@ -90,6 +90,14 @@ typedef struct {
 /* Most kernels one call launches. */
 #define RUNG_MAX_LAUNCHES 4
 
+/* The boxes (tiles) of A and B that a kernel fed by TMA copies (rung.tma_boxes): boxes of
+ * a_rows x a_cols of A (rows along M) and b_rows x b_cols of B (rows along K), laid out in
+ * shared memory with the given swizzle (0, 32, 64 or 128 bytes). */
+typedef struct {
+    int a_rows, a_cols, b_rows, b_cols;
+    int swizzle_bytes;
+} rung_tma_boxes;
+
 /* The sizes a call's kernels see, and the device's compute units (for kernels that size
  * their grid to the device). */
 typedef struct {
@@ -195,6 +203,17 @@ typedef struct rung {
     /* Lowest NVIDIA compute capability (major * 10 + minor) the CUDA kernel needs; 0 =
      * any. */
     int cuda_min_cc;
+    /* 1 when the CUDA kernel uses instructions that only the arch-specific target of
+     * exactly that generation has (wgmma: sm_90a): it is compiled for sm_XYa, XY =
+     * cuda_min_cc, and a device of another compute capability reports it unsupported.
+     * Such kernels take their shared memory dynamically (backend_cuda.c says how), so
+     * they may use up to the device's opt-in limit. */
+    int cuda_arch_specific;
+    /* For a blas_args rung whose kernel loads its tiles with TMA copies: the boxes. The
+     * kernel then takes two tensor maps after the BLAS arguments, of A (M x K, lda) and
+     * of B (K x N, ldb), made by the backend from those boxes (ARG_TENSOR_MAP). NULL:
+     * none. */
+    void (*tma_boxes)(const int *p, rung_tma_boxes *out);
 
     /* 1 when these parameters use OpenCL sub-group functions (CUDA always has warp
      * shuffles). Such a build gets an OpenCL C 2.0+ standard option, and a device
@@ -309,5 +328,7 @@ extern const rung rungs_splitk[];  /* rung 19: rungs_splitk.c */
 extern const int rungs_splitk_count;
 extern const rung rungs_skinny[];  /* rung 20: rungs_skinny.c */
 extern const int rungs_skinny_count;
+extern const rung rungs_hopper[];  /* rungs 21 and up: rungs_hopper.c */
+extern const int rungs_hopper_count;
 
 #endif

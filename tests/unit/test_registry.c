@@ -81,6 +81,7 @@ static device_info big_gpu(void)
     memset(&d, 0, sizeof d);
     d.local_mem_bytes = 48 * 1024;
     d.cc_major = 9; /* an H100, for the rungs that need a newer GPU */
+    d.local_mem_optin_bytes = 227 * 1024; /* an H100's, for dynamic shared memory */
     d.max_work_group_size = 1024;
     d.max_work_item_sizes[0] = d.max_work_item_sizes[1] = 1024;
     return d;
@@ -185,8 +186,21 @@ int main(void)
         CHECK(rung_check_params(r, v, msg) == LADDER_OK);
         device_info small = gpu;
         small.local_mem_bytes = 32 * 1024;
+        small.local_mem_optin_bytes = 0;
         small.max_work_group_size = 256;
-        CHECK(rung_check_device(r, v, &small, PRECISION_SINGLE, msg) == LADDER_OK);
+        if (r->cuda_arch_specific) {
+            /* Instructions of one generation (sm_90a): no small devices, and any other
+             * generation, older or newer, is told why it cannot run them. */
+            device_info other = gpu;
+            other.cc_major = 10;
+            CHECK(rung_check_device(r, v, &other, PRECISION_SINGLE, msg) == LADDER_UNSUPPORTED &&
+                  strstr(msg, "sm_90a"));
+            char options[512];
+            rung_compile_options(r, v, &gpu, NULL, options, sizeof options);
+            CHECK(strstr(options, "--gpu-architecture=sm_90a") != NULL);
+        } else {
+            CHECK(rung_check_device(r, v, &small, PRECISION_SINGLE, msg) == LADDER_OK);
+        }
         /* The geometry covers C: global sizes are whole work-groups. */
         launch_dims d;
         int mult[3] = {1, 1, 1};
@@ -271,12 +285,18 @@ int main(void)
     {
         int nrungs = 0;
         const rung *rungs = registry_all(&nrungs);
+        /* Rungs 22-23 (3xTF32 on wgmma) share rung 16's u; rungs 21 and 24 (1xTF32) and
+         * cuBLAS in TF32 sum with 2^-23 and round their inputs to TF32 (core/verify.h). */
         for (int i = 0; i < nrungs; i++) {
-            int tf32x3 = strcmp(rungs[i].name, "tf32x3") == 0;
-            int tf32 = strcmp(rungs[i].name, "cublas-tf32") == 0;
-            CHECK(rung_unit_roundoff(&rungs[i], PRECISION_SINGLE) == (tf32x3 ? 0x1p-20 : tf32 ? 0x1p-23 : 0x1p-24));
+            const char *name = rungs[i].name;
+            const int split = strcmp(name, "tf32x3") == 0 || strcmp(name, "wgmma3x") == 0 ||
+                              strcmp(name, "specialized") == 0;
+            const int tf32 = strcmp(name, "wgmma") == 0 || strcmp(name, "tf32pipe") == 0 ||
+                             strcmp(name, "cublas-tf32") == 0;
+            CHECK(rung_unit_roundoff(&rungs[i], PRECISION_SINGLE) ==
+                  (split ? 0x1p-20 : tf32 ? 0x1p-23 : 0x1p-24));
             CHECK(rungs[i].input_roundoff == (tf32 ? 0x1p-10 : 0));
-            CHECK(rung_float32_accurate(&rungs[i]) == !(tf32x3 || tf32));
+            CHECK(rung_float32_accurate(&rungs[i]) == !(split || tf32));
         }
         const rung *tc = registry_find("tf32x3");
         CHECK(tc && tc->number == 16 && tc->blas_args && tc->cuda_min_cc == 80);

@@ -56,6 +56,8 @@ typedef struct {
     CUfunction function;
     int max_threads; /* most threads per block this compiled kernel can take */
     int registers;   /* registers per thread: the usual reason max_threads is low */
+    int dynamic_shared; /* bytes of dynamic shared memory every launch gets (see
+                           read_dynamic_shared); 0 for kernels with static arrays only */
 } cached_kernel;
 
 struct gpu_program {
@@ -197,12 +199,17 @@ static ladder_status describe_versions(char *out, size_t size, char *msg)
 /* Compute units, limits and sizes: the numbers rung_check_device() compares against. */
 static ladder_status query_limits(CUdevice device, device_info *info, char *msg)
 {
-    int sms = 0, shared = 0, threads = 0, dim[3] = {0, 0, 0};
+    int sms = 0, shared = 0, optin = 0, threads = 0, dim[3] = {0, 0, 0};
     ladder_status status = ATTRIBUTE(device, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, &sms, msg);
     /* The 48 KiB every block gets without opting in; the ladder's kernels use static
      * __shared__ arrays, which cannot go beyond it. */
     if (status == LADDER_OK)
         status = ATTRIBUTE(device, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK, &shared, msg);
+    /* What a block may have once it asks (dynamic shared memory only; see
+     * read_dynamic_shared): 227 KiB on an H100. */
+    if (status == LADDER_OK)
+        status = ATTRIBUTE(device, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+                           &optin, msg);
     if (status == LADDER_OK)
         status = ATTRIBUTE(device, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, &threads, msg);
     if (status == LADDER_OK)
@@ -218,6 +225,7 @@ static ladder_status query_limits(CUdevice device, device_info *info, char *msg)
 
     info->compute_units = sms;
     info->local_mem_bytes = (size_t)shared;
+    info->local_mem_optin_bytes = (size_t)optin;
     info->max_work_group_size = (size_t)threads;
     for (int d = 0; d < 3; d++)
         info->max_work_item_sizes[d] = (size_t)dim[d];
@@ -498,6 +506,39 @@ static void cuda_release_program(gpu_program *program)
     free(program);
 }
 
+/* Static __shared__ arrays stop at 48 KiB. A kernel that needs more (the Hopper rungs'
+ * pipelines) declares an `extern __shared__` array and says how many bytes it needs in a
+ * global of its file, `extern "C" __constant__ int <kernel>_dynamic_shared`. If the module
+ * has one, every launch of that kernel gets that many bytes, once the kernel is allowed
+ * them (cuFuncSetAttribute); a device with less is "unsupported". */
+static ladder_status read_dynamic_shared(gpu_program *p, const char *name, cached_kernel *k,
+                                         char *msg)
+{
+    char global[MAX_KERNEL_NAME + 32];
+    snprintf(global, sizeof global, "%s_dynamic_shared", name);
+    CUdeviceptr where;
+    size_t size = 0;
+    k->dynamic_shared = 0;
+    CUresult rc = cuModuleGetGlobal(&where, &size, p->module, global);
+    if (rc == CUDA_ERROR_NOT_FOUND)
+        return LADDER_OK; /* static shared memory only */
+    if (rc != CUDA_SUCCESS)
+        RETURN_CU_FAIL(msg, LADDER_ERROR, rc, "cuModuleGetGlobal(%s)", global);
+    if (size != sizeof(int))
+        return ladder_fail(msg, LADDER_ERROR, "%s is %zu bytes, not an int", global, size);
+    int bytes = 0;
+    rc = cuMemcpyDtoH(&bytes, where, sizeof bytes);
+    if (rc != CUDA_SUCCESS)
+        RETURN_CU_FAIL(msg, LADDER_ERROR, rc, "cuMemcpyDtoH(%s)", global);
+    rc = cuFuncSetAttribute(k->function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes);
+    if (rc != CUDA_SUCCESS)
+        RETURN_CU_FAIL(msg, rc == CUDA_ERROR_INVALID_VALUE ? LADDER_UNSUPPORTED : LADDER_ERROR,
+                       rc, "cuFuncSetAttribute(%s, MAX_DYNAMIC_SHARED_SIZE_BYTES, %d)", name,
+                       bytes);
+    k->dynamic_shared = bytes;
+    return LADDER_OK;
+}
+
 /* Looks `name` up in the module and reads the limits the launch check needs. */
 static ladder_status load_kernel(gpu_program *p, const char *name, cached_kernel *k, char *msg)
 {
@@ -514,6 +555,9 @@ static ladder_status load_kernel(gpu_program *p, const char *name, cached_kernel
     rc = cuFuncGetAttribute(&k->registers, CU_FUNC_ATTRIBUTE_NUM_REGS, k->function);
     if (rc != CUDA_SUCCESS)
         RETURN_CU_FAIL(msg, LADDER_ERROR, rc, "cuFuncGetAttribute(%s, NUM_REGS)", name);
+    ladder_status status = read_dynamic_shared(p, name, k, msg);
+    if (status != LADDER_OK)
+        return status;
     snprintf(k->name, sizeof k->name, "%s", name);
     return LADDER_OK;
 }
@@ -578,13 +622,51 @@ static ladder_status check_block_size(const cached_kernel *k, const unsigned blo
 }
 
 /* cuLaunchKernel takes an array of pointers, one per kernel parameter, each pointing at a
- * value of exactly the parameter's C type: int, float, double or a device pointer. */
+ * value of exactly the parameter's C type: int, float, double, a device pointer or a
+ * tensor map. */
 typedef union {
     int i;
     float f;
     double d;
     CUdeviceptr pointer;
+    CUtensorMap tensor_map;
 } arg_value;
+
+/* The CUtensorMap of a tensor_map_desc (backend.h): a 2-D float32 matrix, dimension 0
+ * along its columns (contiguous), boxes copied with zeros where they leave the matrix. */
+static ladder_status encode_tensor_map(const tensor_map_desc *d, const char *kernel, int a,
+                                       CUtensorMap *map, char *msg)
+{
+    static const CUtensorMapSwizzle swizzles[] = {
+        CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_SWIZZLE_32B, CU_TENSOR_MAP_SWIZZLE_64B,
+        CU_TENSOR_MAP_SWIZZLE_128B};
+    const int which = d->swizzle_bytes == 0 ? 0 : d->swizzle_bytes == 32 ? 1
+                    : d->swizzle_bytes == 64 ? 2 : d->swizzle_bytes == 128 ? 3 : -1;
+    if (!d->buffer || which < 0)
+        return ladder_fail(msg, LADDER_ERROR,
+                           "launch of %s: argument %d is a tensor map without a buffer or "
+                           "with swizzle %d (0, 32, 64 or 128)", kernel, a, d->swizzle_bytes);
+    /* The copy engine steps between columns in multiples of 16 bytes. */
+    if (d->ld * (long)sizeof(float) % 16 != 0 || d->ld < d->rows)
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "launch of %s: a TMA copy needs a leading dimension that is a "
+                           "multiple of 4 floats and at least the rows (got %ld for %ld rows)",
+                           kernel, d->ld, d->rows);
+    const cuuint64_t extent[2] = {(cuuint64_t)d->rows, (cuuint64_t)d->cols};
+    const cuuint64_t stride[1] = {(cuuint64_t)d->ld * sizeof(float)};
+    const cuuint32_t box[2] = {(cuuint32_t)d->box_rows, (cuuint32_t)d->box_cols};
+    const cuuint32_t step[2] = {1, 1};
+    CUresult rc = cuTensorMapEncodeTiled(
+        map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, (void *)(uintptr_t)d->buffer->pointer, extent,
+        stride, box, step, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzles[which],
+        CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    if (rc != CUDA_SUCCESS)
+        RETURN_CU_FAIL(msg, LADDER_ERROR, rc,
+                       "cuTensorMapEncodeTiled(%s argument %d: %ldx%ld, ld %ld, box %dx%d, "
+                       "swizzle %d)", kernel, a, d->rows, d->cols, d->ld, d->box_rows,
+                       d->box_cols, d->swizzle_bytes);
+    return LADDER_OK;
+}
 
 static ladder_status pack_args(const kernel_arg *args, int nargs, const char *kernel,
                                arg_value *values, void **params, char *msg)
@@ -609,6 +691,13 @@ static ladder_status pack_args(const kernel_arg *args, int nargs, const char *ke
                                    kernel, a);
             values[a].pointer = args[a].buffer->pointer;
             break;
+        case ARG_TENSOR_MAP: {
+            ladder_status status =
+                encode_tensor_map(&args[a].tensor_map, kernel, a, &values[a].tensor_map, msg);
+            if (status != LADDER_OK)
+                return status;
+            break;
+        }
         default:
             return ladder_fail(msg, LADDER_ERROR, "launch of %s: argument %d has unknown kind %d",
                                kernel, a, (int)args[a].kind);
@@ -641,9 +730,9 @@ static ladder_status cuda_launch(backend_session *s, gpu_program *program, const
     if (status != LADDER_OK)
         return status;
 
-    /* No dynamic shared memory: the kernels declare theirs statically. */
-    CUresult rc = cuLaunchKernel(k->function, grid[0], grid[1], 1, block[0], block[1], 1, 0,
-                                 s->stream, params, NULL);
+    /* Dynamic shared memory only for kernels that declare a need (read_dynamic_shared). */
+    CUresult rc = cuLaunchKernel(k->function, grid[0], grid[1], 1, block[0], block[1], 1,
+                                 (unsigned)k->dynamic_shared, s->stream, params, NULL);
     if (rc != CUDA_SUCCESS) {
         ladder_status kind =
             rc == CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES ? LADDER_UNSUPPORTED : LADDER_ERROR;

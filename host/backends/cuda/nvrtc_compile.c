@@ -175,6 +175,9 @@ ladder_status nvrtc_compile_file(const char *path, const char *options, const ch
 
     const char *argv[MAX_OPTIONS];
     int argc = 0;
+    /* First, so that an architecture among the options (an arch-specific target such as
+     * sm_90a, which the registry asks for: rung.cuda_arch_specific) comes later and
+     * replaces it: NVRTC takes the last one given. */
     argv[argc++] = arch_option;
     argv[argc++] = "-std=c++17";
     /* Line information costs nothing at run time and lets a profiler (Nsight Compute)

@@ -12,7 +12,8 @@
 
 /* Compiles the .cu file at `path` into a CUBIN for the real architecture `arch`
  * ("sm_90"). `options` holds preprocessor defines separated by spaces ("-DTS=32 -DWPT=8");
- * it may be NULL or empty. The directory of `path` is on the include path, so kernel files
+ * it may be NULL or empty. An option --gpu-architecture=sm_XYa among them (a kernel
+ * that uses arch-specific instructions such as wgmma) is used instead of `arch`. The directory of `path` is on the include path, so kernel files
  * may include a header that sits next to them.
  *
  * On success *image points to the CUBIN (free() it) and *image_size is its size. On a
