@@ -18,9 +18,14 @@ rm -rf "$stage"
 mkdir -p "$stage/bin" "$stage/lib"
 cp "$build/ladder" "$stage/bin/"
 [ -f "$build/libladder_cuda.so" ] && cp "$build/libladder_cuda.so" "$stage/bin/"
+# The test programs sit in bin/tests, as in the build tree (tests/cli/cuda_gpu.sh finds
+# them beside the ladder binary), with the CUDA module beside them, which they load from
+# their own folder.
+mkdir -p "$stage/bin/tests"
 for t in test_blas_semantics; do
-  [ -x "$build/tests/$t" ] && cp "$build/tests/$t" "$stage/bin/"
+  [ -x "$build/tests/$t" ] && cp "$build/tests/$t" "$stage/bin/tests/"
 done
+[ -f "$build/libladder_cuda.so" ] && cp "$build/libladder_cuda.so" "$stage/bin/tests/"
 # The libraries the GPU machine lacks: the CPU BLAS (and its Fortran runtime), CLBlast and
 # the OpenCL ICD loader. libc, libstdc++ and the CUDA libraries are taken from the machine.
 for lib in libopenblas.so.0 libgfortran.so.5 libquadmath.so.0 libclblast.so.1 libOpenCL.so.1; do

@@ -294,11 +294,15 @@ static ladder_status kernel_work(void *ctx, char *msg)
         return st;
 
     if (k->r->blas_args) {
-        /* The case's call with tight leading dimensions: what the libraries get (a BLAS-
-         * call rung never pads, so these are the call's own sizes). */
+        /* The case's call with tight leading dimensions: what the libraries get; for a
+         * rung that pads (the TMA rungs), the padded copies' (exec_kernel refuses beta != 0
+         * there, since the padded C does not hold C). */
         const gemm_call *g = &sc->cm.call;
-        const blas_call call = {(int)k->Mp, (int)k->Np, (int)k->Kp, g->c.alpha, a, (int)g->lda,
-                                b, (int)g->ldb, g->c.beta, c, (int)g->ldc, g->c.trans_a,
+        const int lda = k->padded ? (int)k->Mp : (int)g->lda;
+        const int ldb = k->padded ? (int)k->Kp : (int)g->ldb;
+        const int ldc = k->padded ? (int)k->Mp : (int)g->ldc;
+        const blas_call call = {(int)k->Mp, (int)k->Np, (int)k->Kp, g->c.alpha, a, lda,
+                                b, ldb, g->c.beta, c, ldc, g->c.trans_a,
                                 g->c.trans_b, g->c.precision};
         st = rung_enqueue_blas(t, k->gemm, k->r, k->values, &call, k->shape.compute_units,
                                k->w, msg);
@@ -374,6 +378,11 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
     k.Np = round_up_long(k.N, mult[1]);
     k.Kp = round_up_long(k.K, mult[2]);
     k.padded = r->pads && (k.Mp != k.M || k.Np != k.N || k.Kp != k.K);
+    if (k.padded && r->blas_args && sc->cm.call.c.beta != 0.0)
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "beta = %g at a size off its multiples (%d, %d, %d): this rung pads "
+                           "its operands, and its padded C would not hold C", sc->cm.call.c.beta,
+                           mult[0], mult[1], mult[2]);
 
     /* Padded copies must fit in 32-bit indices and in the device's memory. */
     if ((double)k.Mp * k.Kp >= 2147483648.0 || (double)k.Kp * k.Np >= 2147483648.0 ||

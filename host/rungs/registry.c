@@ -282,6 +282,11 @@ ladder_status rung_check_device(const rung *r, const int *values, const device_i
         return LADDER_OK;
     if (!rung_on_backend(r, dev->backend))
         return ladder_fail(msg, LADDER_UNSUPPORTED, "%s", r->only_reason);
+    /* A rung without double says so before its tiles are weighed in double. */
+    gemm_case precision_only = GEMM_CASE_DEFAULT;
+    precision_only.precision = p;
+    if (p == PRECISION_DOUBLE && !r->takes_double)
+        return rung_check_case(r, &precision_only, msg);
     if (r->cuda_min_cc && strcmp(dev->backend, "cuda") == 0 &&
         dev->cc_major * 10 + dev->cc_minor < r->cuda_min_cc)
         return ladder_fail(msg, LADDER_UNSUPPORTED,

@@ -25,7 +25,7 @@ mkdir -p "$out"
 
 # Every CUDA rung from 21 up that the registry has ("ladder list --brief": number, name,
 # ..., backends last).
-newer=$("$ladder" list --brief | awk '$1 >= 21 && ($NF == "all" || $NF == "cuda") { printf ",%s", $1 }')
+newer=$("$ladder" list --brief | awk '$1 >= 21 && ($10 == "all" || $10 == "cuda") { printf ",%s", $1 }')
 rungs="15,16,17,18${newer},cublas,cublas-tf32"
 
 "$ladder" devices > "$out/devices.txt"
