@@ -24,6 +24,7 @@
 #include "backends/backend.h"
 #include "backends/device_peak.h"
 #include "backends/cuda/nvrtc_compile.h"
+#include "base/text_file.h"
 #include "base/status.h"
 
 /* The one symbol the harness looks up with dlsym(); everything else stays private. */
@@ -65,6 +66,7 @@ struct gpu_program {
     CUmodule module;
     int nkernels;
     cached_kernel kernels[MAX_CACHED_KERNELS];
+    int names_dynamic_shared; /* its source declares a <kernel>_dynamic_shared global */
 };
 
 /* ---------------------------------------------------------------- error messages ---- */
@@ -493,6 +495,13 @@ static ladder_status cuda_compile(backend_session *s, const char *path, const ch
         RETURN_CU_FAIL(msg, LADDER_ERROR, rc, "cuModuleLoadData(%s, %s)", path, arch);
     }
     p->context = s->context;
+    /* Only a source that names the global is asked for it (read_dynamic_shared): asking
+     * every module would be a failed driver call per kernel, which compute-sanitizer
+     * counts among its errors. */
+    char *source = NULL;
+    if (text_file_read(path, &source, NULL, msg) == LADDER_OK)
+        p->names_dynamic_shared = strstr(source, "_dynamic_shared") != NULL;
+    free(source);
     *program = p;
     return LADDER_OK;
 }
@@ -519,6 +528,8 @@ static ladder_status read_dynamic_shared(gpu_program *p, const char *name, cache
     CUdeviceptr where;
     size_t size = 0;
     k->dynamic_shared = 0;
+    if (!p->names_dynamic_shared)
+        return LADDER_OK; /* static shared memory only */
     CUresult rc = cuModuleGetGlobal(&where, &size, p->module, global);
     if (rc == CUDA_ERROR_NOT_FOUND)
         return LADDER_OK; /* static shared memory only */
