@@ -242,12 +242,7 @@ ladder_status rung_enqueue_blas(const run_target *t, gpu_program *prog, const ru
     int nargs = r->launches ? 12 : 11;
     if (r->tma_boxes) {
         /* The tensor maps of A and B take the places after ldc (a TMA rung has one
-         * kernel, so no workspace). A tensor map of no columns cannot be made. */
-        if (call->K == 0)
-            return ladder_fail(msg, LADDER_UNSUPPORTED,
-                               "rung %d (%s): K = 0, and its TMA copies need a matrix of at "
-                               "least one column (C = beta * C is a library's call)",
-                               r->number, r->name);
+         * kernel, so no workspace; its check_size refuses K = 0, which has no map). */
         rung_tma_boxes box;
         r->tma_boxes(values, &box);
         args[11] = (kernel_arg){.kind = ARG_TENSOR_MAP,

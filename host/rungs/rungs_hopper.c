@@ -98,9 +98,31 @@ static void hopper_boxes(const int *p, rung_tma_boxes *out)
     out->swizzle_bytes = 128;
 }
 
+/* A tensor map describes a matrix of at least one column: with K = 0 there is no A or B
+ * to map (C = beta * C is a library's call, or any other BLAS-call rung's). */
+static ladder_status hopper_check_size(const int *p, const gemm_size *s, char *msg)
+{
+    (void)p;
+    if (s->K == 0)
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "K = 0: its TMA copies need matrices of at least one column");
+    return LADDER_OK;
+}
+
+/* The three parameters every Hopper rung has: `who` says which warpgroups own the rows,
+ * then the default stage count and the counts the tuner tries. */
+#define HOPPER_PARAMS(who, stages, ...)                                                  \
+    .nparams = 3,                                                                        \
+    .params = {{"TSM", 128, 0, 64, 128, "tile rows (M): 64 per " who, CHOICES(64, 128)},   \
+               {"TSN", 256, 0, 64, 256, "tile columns (N): the wgmma's N",                 \
+                CHOICES(64, 128, 256)},                                                  \
+               {"STAGES", stages, 0, 2, 8, "k-tiles in flight (shared-memory stages)",     \
+                CHOICES(__VA_ARGS__)}}
+
 #define HOPPER_COMMON                                                                    \
     .kind = RUNG_KERNEL, .validate = hopper_validate, .multiples = hopper_multiples,      \
-    .pads = 1, .sizes = "any M, N, K >= 1 (M and K padded to multiples of 4 when not)",   \
+    .check_size = hopper_check_size, .pads = 1,                                          \
+    .sizes = "any M, N, K >= 1 (M and K padded to multiples of 4 when not)",              \
     .blas_args = 1, .tma_boxes = hopper_boxes,   \
     .only_backend = "cuda",                                                              \
     .only_reason = "CUDA only (compute capability 9.0): TMA copies and warpgroup MMAs "  \
@@ -116,12 +138,7 @@ const rung rungs_hopper[] = {
                 "shared memory; 1xTF32",
         .parent = 16,
         HOPPER_COMMON,
-        .nparams = 3,
-        .params = {{"TSM", 128, 0, 64, 128, "tile rows (M): 64 per warpgroup", CHOICES(64, 128)},
-                   {"TSN", 256, 0, 64, 256, "tile columns (N): the wgmma's N",
-                    CHOICES(64, 128, 256)},
-                   {"STAGES", 4, 0, 2, 8, "k-tiles in flight (shared-memory stages)",
-                    CHOICES(2, 3, 4, 5)}},
+        HOPPER_PARAMS("warpgroup", 4, 2, 3, 4, 5),
         .geometry = hopper_geometry,
         .local_mem_bytes = wgmma_shared,
         /* TF32 keeps 10 mantissa bits of each input (the rest dropped): a product is off
@@ -137,12 +154,7 @@ const rung rungs_hopper[] = {
                 "in shared memory",
         .parent = 21, .second_parent = 16,
         HOPPER_COMMON,
-        .nparams = 3,
-        .params = {{"TSM", 128, 0, 64, 128, "tile rows (M): 64 per warpgroup", CHOICES(64, 128)},
-                   {"TSN", 256, 0, 64, 256, "tile columns (N): the wgmma's N",
-                    CHOICES(64, 128, 256)},
-                   {"STAGES", 3, 0, 2, 8, "k-tiles in flight (shared-memory stages)",
-                    CHOICES(2, 3, 4)}},
+        HOPPER_PARAMS("warpgroup", 3, 2, 3, 4),
         .geometry = hopper_geometry,
         .local_mem_bytes = wgmma3x_shared,
         /* Rung 16's bound: the split's roundings and the tensor cores' sums. */
@@ -155,13 +167,7 @@ const rung rungs_hopper[] = {
                 "k-tile of wgmmas in flight",
         .parent = 22,
         HOPPER_COMMON,
-        .nparams = 3,
-        .params = {{"TSM", 128, 0, 64, 128, "tile rows (M): 64 per consumer warpgroup",
-                    CHOICES(64, 128)},
-                   {"TSN", 256, 0, 64, 256, "tile columns (N): the wgmma's N",
-                    CHOICES(64, 128, 256)},
-                   {"STAGES", 3, 0, 2, 8, "k-tiles in flight (shared-memory stages)",
-                    CHOICES(2, 3, 4)}},
+        HOPPER_PARAMS("consumer warpgroup", 3, 2, 3, 4),
         .geometry = specialized_geometry,
         .local_mem_bytes = specialized_shared,
         .unit_roundoff = 0x1p-20,
@@ -173,13 +179,7 @@ const rung rungs_hopper[] = {
                 "cuBLAS's TF32",
         .parent = 23, .second_parent = 21,
         HOPPER_COMMON,
-        .nparams = 3,
-        .params = {{"TSM", 128, 0, 64, 128, "tile rows (M): 64 per consumer warpgroup",
-                    CHOICES(64, 128)},
-                   {"TSN", 256, 0, 64, 256, "tile columns (N): the wgmma's N",
-                    CHOICES(64, 128, 256)},
-                   {"STAGES", 4, 0, 2, 8, "k-tiles in flight (shared-memory stages)",
-                    CHOICES(2, 3, 4)}},
+        HOPPER_PARAMS("consumer warpgroup", 4, 2, 3, 4),
         .geometry = specialized_geometry,
         .local_mem_bytes = pipe_shared,
         /* Rung 21's arithmetic. */

@@ -159,9 +159,25 @@ static void check_tf32_baseline(void)
     CHECK(rung_check_case(fp32, &dbl, msg) == LADDER_OK);
 }
 
+/* The TMA rungs take any M, N, K >= 1 (padding M and K) but refuse K = 0, which leaves no
+ * matrix for a tensor map to describe: through check_size, so the harness and the BLAS
+ * semantics test both see the refusal before any launch. */
+static void check_tma_sizes(void)
+{
+    const rung *r = registry_find("wgmma");
+    CHECK(r && r->tma_boxes && r->pads);
+    int v[RUNG_MAX_PARAMS];
+    char msg[LADDER_MSG];
+    rung_defaults(r, 0, v);
+    CHECK(rung_check_size(r, v, &(gemm_size){7, 5, 3}, msg) == LADDER_OK);
+    CHECK(rung_check_size(r, v, &(gemm_size){64, 64, 0}, msg) == LADDER_UNSUPPORTED &&
+          strstr(msg, "K = 0"));
+}
+
 int main(void)
 {
     check_tf32_baseline();
+    check_tma_sizes();
     int n;
     const rung *all = registry_all(&n);
     CHECK(n >= 6);
