@@ -475,9 +475,16 @@ static ladder_status cuda_compile(backend_session *s, const char *path, const ch
     /* A CUBIN for exactly this GPU generation: "sm_90" on an H100. */
     char arch[16];
     snprintf(arch, sizeof arch, "sm_%d%d", s->cc_major, s->cc_minor);
-    char *image = NULL;
+    char *source = NULL, *image = NULL;
     size_t image_size = 0;
-    status = nvrtc_compile_file(path, options, arch, &image, &image_size, msg);
+    status = text_file_read(path, &source, NULL, msg);
+    if (status == LADDER_OK)
+        status = nvrtc_compile_text(path, source, options, arch, &image, &image_size, msg);
+    /* Only a source that names a <kernel>_dynamic_shared global is asked for it
+     * (read_dynamic_shared): asking every module would be a failed driver call per kernel,
+     * which compute-sanitizer counts among its errors. */
+    const int names_dynamic_shared = source && strstr(source, "_dynamic_shared") != NULL;
+    free(source);
     if (status != LADDER_OK)
         return status;
 
@@ -495,13 +502,7 @@ static ladder_status cuda_compile(backend_session *s, const char *path, const ch
         RETURN_CU_FAIL(msg, LADDER_ERROR, rc, "cuModuleLoadData(%s, %s)", path, arch);
     }
     p->context = s->context;
-    /* Only a source that names the global is asked for it (read_dynamic_shared): asking
-     * every module would be a failed driver call per kernel, which compute-sanitizer
-     * counts among its errors. */
-    char *source = NULL;
-    if (text_file_read(path, &source, NULL, msg) == LADDER_OK)
-        p->names_dynamic_shared = strstr(source, "_dynamic_shared") != NULL;
-    free(source);
+    p->names_dynamic_shared = names_dynamic_shared;
     *program = p;
     return LADDER_OK;
 }

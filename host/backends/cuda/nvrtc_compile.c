@@ -152,6 +152,20 @@ ladder_status nvrtc_compile_file(const char *path, const char *options, const ch
 {
     *image = NULL;
     *image_size = 0;
+    char *source = NULL;
+    ladder_status status = text_file_read(path, &source, NULL, msg);
+    if (status == LADDER_OK)
+        status = nvrtc_compile_text(path, source, options, arch, image, image_size, msg);
+    free(source);
+    return status;
+}
+
+ladder_status nvrtc_compile_text(const char *path, const char *source, const char *options,
+                                 const char *arch, char **image, size_t *image_size,
+                                 char *msg)
+{
+    *image = NULL;
+    *image_size = 0;
     if (!options)
         options = "";
     if (strncmp(arch, "sm_", 3) != 0)
@@ -159,11 +173,7 @@ ladder_status nvrtc_compile_file(const char *path, const char *options, const ch
                            "nvrtc: architecture \"%s\" is not a real sm_XY one, so no CUBIN "
                            "can be made", arch);
 
-    char *source = NULL;
-    ladder_status status = text_file_read(path, &source, NULL, msg);
-    if (status != LADDER_OK)
-        return status;
-
+    ladder_status status = LADDER_OK;
     char arch_option[64];
     snprintf(arch_option, sizeof arch_option, "--gpu-architecture=%s", arch);
     char *include_option = include_option_for(path);
@@ -191,7 +201,6 @@ ladder_status nvrtc_compile_file(const char *path, const char *options, const ch
 done:
     free(defines);
     free(include_option);
-    free(source);
     return status;
 }
 

@@ -21,6 +21,12 @@
 ladder_status nvrtc_compile_file(const char *path, const char *options, const char *arch,
                                  char **image, size_t *image_size, char *msg);
 
+/* The same for a source already read: `source` is the text of the file at `path` (which
+ * names it in messages and puts its directory on the include path). */
+ladder_status nvrtc_compile_text(const char *path, const char *source, const char *options,
+                                 const char *arch, char **image, size_t *image_size,
+                                 char *msg);
+
 /* "13.0": the NVRTC version, for result files. "unknown" if NVRTC cannot say. */
 void nvrtc_version_string(char *out, size_t size);
 
