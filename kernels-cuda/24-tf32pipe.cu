@@ -14,7 +14,8 @@
  * Accuracy: rung 21's: products off by up to 2^-9 + 2^-20 of themselves, float32 sums
  *   (rung.input_roundoff = 2^-10, u = 2^-23).
  * Shared memory: STAGES stages of A and B, two barriers per stage.
- * Parameters: TSM (64 per consumer warpgroup: 64 or 128), TSN (64, 128 or 256), STAGES.
+ * Parameters: TSM (64 per consumer warpgroup: 64 or 128), TSN (64, 128 or 256), STAGES,
+ *   GROUP (rows of tiles that consecutive blocks share, for the L2: grouped_tile below).
  * Sizes: as rung 21: any M, N, K >= 1 (M and K padded by the registry to multiples of 4
  *   when they are not), ldc >= M; C = alpha A B + beta C.
  */
@@ -59,6 +60,28 @@ __device__ inline void consume(int kt, float *d, unsigned (&a)[4][4], const floa
         barrier_arrive(&empty[(kt - 1) % STAGES]);
 }
 
+/* Which tile of C this block computes. The GPU starts blocks in the order of their
+ * linear index (x fastest), about 132 at a time. In plain order (GROUP = 0) those run
+ * down one or two columns of tiles: at 8192 they read all of A (256 MB, five times the
+ * L2) and two panels of B at the same time. Grouped, consecutive blocks take GROUP rows of
+ * tiles and go across the columns together: a wave then reads GROUP panels of A and a
+ * few of B, which stay in the L2 while the wave uses them. */
+__device__ inline void grouped_tile(int *tile_m, int *tile_n)
+{
+#if GROUP > 0
+    const int tiles_m = gridDim.x, tiles_n = gridDim.y;
+    const int id = blockIdx.x + blockIdx.y * tiles_m;
+    const int first = id / (GROUP * tiles_n) * GROUP; /* the group's first row of tiles */
+    const int rows = min(GROUP, tiles_m - first);     /* the last group may be shorter */
+    const int in_group = id - first * tiles_n;
+    *tile_m = first + in_group % rows;
+    *tile_n = in_group / rows;
+#else
+    *tile_m = blockIdx.x;
+    *tile_n = blockIdx.y;
+#endif
+}
+
 extern "C" __global__ void __launch_bounds__(THREADS, 1)
 gemm(const int M, const int N, const int K, const float alpha, const float *__restrict__ A,
      const int lda, const float *__restrict__ B, const int ldb, const float beta,
@@ -72,8 +95,10 @@ gemm(const int M, const int N, const int K, const float alpha, const float *__re
     unsigned long long *empty = full + STAGES;
 
     const int tid = threadIdx.x;
-    const int m0 = blockIdx.x * TSM, n0 = blockIdx.y * TSN;
-    const int tiles = (K + TSK - 1) / TSK;
+    int tile_m, tile_n;
+    grouped_tile(&tile_m, &tile_n);
+    const int m0 = tile_m * TSM, n0 = tile_n * TSN;
+    const int tiles = (K + 2 * TSK - 1) / (2 * TSK) * 2; /* even: see the consumers' loop */
 
     if (tid == 0) {
         for (int s = 0; s < STAGES; s++) {
@@ -98,12 +123,17 @@ gemm(const int M, const int N, const int K, const float alpha, const float *__re
 #pragma unroll
     for (int i = 0; i < TSN / 2; i++)
         d[i] = 0.0f;
-    /* Two sets of A registers: tile kt's wgmmas read one while tile kt + 1 fills the other. */
+    /* Two sets of A registers, a0 for even k-tiles and a1 for odd ones: tile kt + 1's
+     * loads must not touch the registers that tile kt's wgmmas, still in flight, read.
+     * The loop takes two tiles a trip with no condition between them (an odd count gets
+     * one more tile, all zeros: the copy engine fills what lies past K). With the second
+     * tile under `if (kt + 1 < tiles)`, ptxas could not prove the two sets apart and
+     * serialized every wgmma (warning C7513: a wait after each HGMMA), a fifth of the
+     * speed; one set reused every tile runs fast and computes garbage. Chapter 24. */
     unsigned a0[4][4], a1[4][4];
     for (int kt = 0; kt < tiles; kt += 2) {
         consume(kt, d, a0, As, Bs, full, empty, c, row, t);
-        if (kt + 1 < tiles)
-            consume(kt + 1, d, a1, As, Bs, full, empty, c, row, t);
+        consume(kt + 1, d, a1, As, Bs, full, empty, c, row, t);
     }
     wgmma_wait<0>();
     store_block(d, M, N, alpha, beta, C, ldc, m0 + row, n0, t);
