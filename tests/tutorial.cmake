@@ -39,6 +39,12 @@ add_test(NAME tutorial_chain_broken
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/table/chapters-broken.sh ${CMAKE_SOURCE_DIR})
 add_test(NAME tutorial_chain_whole COMMAND bash ${CMAKE_SOURCE_DIR}/tools/check-chapters.sh)
 
+# Every exercise has its expected outcome in answers.md: tools/check-answers.sh on invented
+# pages, whole and broken, then on the real tutorial.
+add_test(NAME tutorial_answers_broken
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/table/answers-broken.sh ${CMAKE_SOURCE_DIR})
+add_test(NAME tutorial_answers_whole COMMAND bash ${CMAKE_SOURCE_DIR}/tools/check-answers.sh)
+
 # The results notes: chapters 17 and 18 moved the record of what was tried (variant tables,
 # searches, profiles) into the README of the results folder each came from, markers and all.
 add_test(NAME results_notes_tables_fresh

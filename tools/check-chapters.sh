@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# Checks that a reader can walk the tutorial from its first chapter to its last by links
-# alone: the chapters are numbered 00, 01, 02, ... without a gap, the list of chapters
-# (README.md) links to every one of them in that order, and every chapter ends with the
-# same navigation line, built from the chapters' titles (their first line, "# TITLE"):
+# Checks that a reader can walk the tutorial from its first chapter to its last page by
+# links alone. The walk is the list of chapters (README.md): its first table, one page per
+# row (the row's first link). The chapters are numbered 00, 01, 02, ... without a gap and
+# come first in that table, in order; pages without a number (a topic such as
+# accuracy.md) may follow them and are walked the same way. Every page of the walk ends
+# with the same navigation line, built from the pages' titles (their first line, "# TITLE"):
 #
 #     Previous: [TITLE OF N-1](FILE OF N-1) · [List of chapters](README.md) · Next: [TITLE OF N+1](FILE OF N+1)
 #
-# The first chapter has no "Previous: ... · " part and the last no " · Next: ..." part.
-# A chapter whose last line differs is reported with the line it should end with, so a
-# new or renamed chapter is fixed by pasting it.
+# The first page has no "Previous: ... · " part and the last no " · Next: ..." part.
+# A page whose last line differs is reported with the line it should end with, so a
+# new or renamed page is fixed by pasting it. Every other Markdown file of the folder
+# (a reference page, notes for instructors) must be linked from README.md somewhere, so
+# that the list names every page.
 #
 # usage: tools/check-chapters.sh [DIR]    (default: tutorial)
 #
@@ -62,31 +66,61 @@ for i in "${!chapters[@]}"; do
   titles+=("${first#'# '}")
 done
 
-# The list of chapters links to each chapter, in order (the first link to each counts).
+# The walk: the first link of each row of README.md's first table. The numbered chapters
+# come first, in order; the pages after them must exist.
+walk=()
 if [ ! -f "$dir/README.md" ]; then
   problem "README.md" "missing: the list of chapters"
 else
-  listed=()
   while IFS= read -r target; do
-    for seen in ${listed[@]+"${listed[@]}"}; do
-      [ "$seen" != "$target" ] || continue 2
-    done
-    listed+=("$target")
-  done < <(grep -o '](\([0-9][0-9]-[^)#]*\.md\)' "$dir/README.md" | sed 's/^](//')
-  if [ "${listed[*]-}" != "${chapters[*]}" ]; then
-    problem "README.md" "must link to every chapter in order: ${chapters[*]} (it links to: ${listed[*]-none})"
+    walk+=("$target")
+  done < <(awk '/^\|/ { in_table = 1 } in_table && !/^\|/ { exit } in_table' "$dir/README.md" \
+             | grep -o '](\([^)#/]*\.md\)' | sed 's/^](//' | awk '!seen[$0]++')
+  # Rows may link to a page twice; a page is walked where its first link is.
+  numbered=()
+  others=()
+  for page in ${walk[@]+"${walk[@]}"}; do
+    if [[ $page == [0-9][0-9]-* ]]; then numbered+=("$page"); else others+=("$page"); fi
+  done
+  if [ "${walk[*]:0:${#chapters[@]}}" != "${chapters[*]}" ] \
+       || [ "${numbered[*]-}" != "${chapters[*]}" ]; then
+    problem "README.md" "must link to every chapter in order, first in its first table: ${chapters[*]} (it links to: ${numbered[*]-none})"
   fi
+  # The chapters are walked in their numbers' order whatever the list says (its order is
+  # reported above), then the other pages of the table in the table's order.
+  walk=("${chapters[@]}" ${others[@]+"${others[@]}"})
+  for page in ${walk[@]+"${walk[@]}"}; do
+    [ -f "$dir/$page" ] || problem "README.md" "its table links to $page, which does not exist"
+  done
+  # Every page is listed somewhere in README.md.
+  shopt -s nullglob
+  for f in "$dir"/*.md; do
+    page=$(basename "$f")
+    [ "$page" != README.md ] || continue
+    grep -q "]($page[)#]" "$dir/README.md" \
+      || problem "$page" "not listed: README.md must link to every page of the tutorial"
+  done
+  shopt -u nullglob
 fi
 
-# Each chapter ends with its navigation line.
-last=$((${#chapters[@]} - 1))
-for i in "${!chapters[@]}"; do
+# Each page of the walk ends with its navigation line.
+titles=()
+for page in ${walk[@]+"${walk[@]}"}; do
+  title=$(head -n 1 "$dir/$page" 2>/dev/null || true)
+  if [[ $page != [0-9][0-9]-* && $title != '# '* && -f "$dir/$page" ]]; then
+    problem "$page" "the first line must be the title, '# TITLE'"
+  fi
+  titles+=("${title#'# '}")
+done
+last=$((${#walk[@]} - 1))
+for i in "${!walk[@]}"; do
+  [ -f "$dir/${walk[i]}" ] || continue
   line="[List of chapters](README.md)"
-  [ "$i" -eq 0 ] || line="Previous: [${titles[i - 1]}](${chapters[i - 1]}) · $line"
-  [ "$i" -eq "$last" ] || line="$line · Next: [${titles[i + 1]}](${chapters[i + 1]})"
-  have=$(grep -v '^[[:space:]]*$' "$dir/${chapters[i]}" | tail -n 1)
+  [ "$i" -eq 0 ] || line="Previous: [${titles[i - 1]}](${walk[i - 1]}) · $line"
+  [ "$i" -eq "$last" ] || line="$line · Next: [${titles[i + 1]}](${walk[i + 1]})"
+  have=$(grep -v '^[[:space:]]*$' "$dir/${walk[i]}" | tail -n 1)
   if [ "$have" != "$line" ]; then
-    problem "${chapters[i]}" "its last line must be: $line"
+    problem "${walk[i]}" "its last line must be: $line"
   fi
 done
 
@@ -94,4 +128,4 @@ if [ $problems -ne 0 ]; then
   echo "check-chapters.sh: $problems problem(s) in the chain of ${#chapters[@]} chapter(s)" >&2
   exit 1
 fi
-echo "check-chapters.sh: ${#chapters[@]} chapters, each linked to the next and the previous, all listed in order"
+echo "check-chapters.sh: ${#chapters[@]} chapters and $((${#walk[@]} - ${#chapters[@]})) more pages, each linked to the next and the previous, all listed in order"
