@@ -11,8 +11,8 @@
  * every case the rung takes by its registry flags, with the options the harness gives
  * (rung_compile_options: -DLADDER_DOUBLE=1 where it takes double, -DTRANS_A and -DTRANS_B
  * for each transpose pair where it takes transposes); and it compiles helpers.cu, in
- * single and in double. Any compile error fails the test with the rung and the
- * compiler's log.
+ * single and in double, and the timer's hold kernel (backends/cuda/stream_hold.h). Any compile error fails the test with
+ * the rung and the compiler's log.
  *
  * The kernel directory is <source>/kernels-cuda, or $LADDER_CUDA_KERNELS when set (to
  * check a student's edited copy, for example).
@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "backends/cuda/nvrtc_compile.h"
+#include "backends/cuda/stream_hold_source.h"
 #include "params/params.h"
 #include "rungs/registry.h"
 
@@ -170,6 +171,20 @@ static int check_rung(const rung *r, const char *dir, int *compiled)
     return failures + check_switches(r, dir, file, compiled) + check_cases(r, dir, file, compiled);
 }
 
+/* The timer's hold kernel: every timed CUDA run compiles it first. */
+static int compile_hold(const char *arch)
+{
+    char *image = NULL, msg[LADDER_MSG];
+    size_t size = 0;
+    if (nvrtc_compile_text("stream_hold.cu", stream_hold_source, NULL, arch, &image, &size,
+                           msg) != LADDER_OK) {
+        printf("FAIL the timer's hold kernel for %s: %s\n", arch, msg);
+        return 1;
+    }
+    free(image);
+    return 0;
+}
+
 int main(void)
 {
     const char *dir = kernel_dir();
@@ -186,6 +201,8 @@ int main(void)
     failures += compile_one(dir, "helpers.cu", "helpers", "");
     failures += compile_one(dir, "helpers.cu", "helpers double", "-DLADDER_DOUBLE=1");
     compiled += 2;
+    failures += compile_hold(TEST_ARCH);
+    compiled += 1;
 
     if (kernel_rungs == 0) {
         printf("FAIL the registry lists no kernel rungs\n");

@@ -24,6 +24,7 @@
 #include "backends/backend.h"
 #include "backends/device_peak.h"
 #include "backends/cuda/nvrtc_compile.h"
+#include "backends/cuda/stream_hold.h"
 #include "base/text_file.h"
 #include "base/status.h"
 
@@ -40,6 +41,8 @@ struct backend_session {
     CUcontext context;     /* the device's primary context, shared with cuBLAS */
     CUstream stream;       /* every copy, kernel and cuBLAS call goes here, in order */
     CUevent start, stop;   /* the device-side timer */
+    CUmodule hold_module;  /* the timer's hold kernel (stream_hold.h), loaded at first use */
+    CUfunction hold;
     cublasHandle_t blas;
     int cc_major, cc_minor;
 };
@@ -302,6 +305,8 @@ static void cuda_close(backend_session *s)
             fprintf(stderr, "ladder: warning: cuda: cublasDestroy: %s\n",
                     cublasGetStatusName(rc));
     }
+    if (s->hold_module)
+        warn_on_failure(cuModuleUnload(s->hold_module), "cuModuleUnload(hold kernel)");
     if (s->stop)
         warn_on_failure(cuEventDestroy(s->stop), "cuEventDestroy(stop)");
     if (s->start)
@@ -756,11 +761,19 @@ static ladder_status cuda_launch(backend_session *s, gpu_program *program, const
 
 /* ----------------------------------------------------------------------- timing ---- */
 
-/* Events are recorded into the stream, so they time exactly the work enqueued between
- * them on the GPU, not the host's launch overhead or anything before. */
+/* Events are recorded into the stream, so they time the work enqueued between them on the
+ * GPU. The start event goes in behind a short hold (stream_hold.h), so that the GPU does
+ * not start the clock and then wait for the host to launch the work. */
 static ladder_status cuda_timer_start(backend_session *s, char *msg)
 {
     ladder_status status = use_context(s->context, msg);
+    if (status == LADDER_OK && !s->hold) {
+        char arch[16];
+        snprintf(arch, sizeof arch, "sm_%d%d", s->cc_major, s->cc_minor);
+        status = stream_hold_load(arch, &s->hold_module, &s->hold, msg);
+    }
+    if (status == LADDER_OK)
+        status = stream_hold_launch(s->hold, s->stream, msg);
     if (status != LADDER_OK)
         return status;
     CUresult rc = cuEventRecord(s->start, s->stream);
