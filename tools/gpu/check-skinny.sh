@@ -86,7 +86,7 @@ time_run() { # NAME RUNGS [--param ...]: one timed run over the shapes and the f
   local name=$1 rungs=$2
   shift 2
   "$ladder" run --backend cuda --rungs "$rungs" --defaults "$@" --sizes "$shapes,1x16x16" \
-      --reps 50 --max-time 0.3 --output "$out/time-$name.csv" --force \
+      --reps 50 --max-time 0.2 --output "$out/time-$name.csv" --force \
       >"$out/time-$name.log" 2>&1 || { echo "ladder run failed: $out/time-$name.log"; status=1; }
   [ -f "$out/time-$name.csv" ] && check_rows "$out/time-$name.csv"
 }
