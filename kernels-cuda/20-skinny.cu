@@ -26,11 +26,22 @@
  *   close is only what keeps memory busy: 16-byte coalesced loads through the read-only
  *   path (__ldg), several independent loads in flight per thread, and enough blocks on
  *   every SM; the multiply-adds hide in the shadow of the loads.
+ * Loads in flight across rounds (PF = 1): a block works in rounds (load the big matrix's
+ *   float4s, stage the small one's slab between two barriers, multiply-add). Without PF
+ *   a thread's loads are issued at the top of a round and all land before its sums, so
+ *   between the last load landing and the next round's first load issuing (the barriers,
+ *   the slab, the multiply-adds) the block has nothing in flight. With one block per SM,
+ *   as at 1x4096x4096 (128 blocks for 132 SMs), that gap is the SM's whole share of
+ *   memory traffic lost each round. PF = 1 issues round r + 1's loads before round r's
+ *   slab and sums, into a second set of registers: the loads of one round are always in
+ *   flight while the block does everything else. It costs those registers (4*TQ float4s
+ *   tall, WU*WC wide): PF = 1 with TQ = 2 holds as many as PF = 0 with TQ = 4.
  * Parameters: WG threads per block (every kernel); tall: RX threads along M (4 rows each,
  *   so RX*4 rows per block and WG/RX threads along K), TQ groups of 4 depths per thread
  *   per round; wide: KL lanes along K per column of B (a power of two up to 32: the lanes
  *   of a column stay in one warp), WC columns per thread, WU float4s per column per
- *   round; GPC (host only): the blocks per SM that splitting K aims for.
+ *   round; PF (0 or 1): the next round's loads of the big matrix issued before this
+ *   round's sums (above); GPC (host only): the blocks per SM that splitting K aims for.
  * Kernels: tall_n1, _n2, _n4, _n8, _n16 and wide_m1 ... _m16, each holding that many
  *   columns (rows) of sums (N = 3 runs tall_n4); `reduce` when K is split. The host
  *   (host/rungs/rungs_skinny.c) picks them from M, N, K and the SM count.
@@ -161,6 +172,35 @@ __device__ inline void fma4(real4 &acc, real4 a, real b)
     acc.x += a.x * b; acc.y += a.y * b; acc.z += a.z * b; acc.w += a.w * b;
 }
 
+/* One round's loads of A for thread (x, y): a[4q + j] gets rows m..m+3 at depth
+ * k0 + 4(y + LY q) + j, zeros past the slice (so a round past its end loads nothing). */
+template <bool VEC>
+__device__ inline void tall_load_a(real4 *a, const Args &g, int k0, int ke, int m, int y)
+{
+    if (TRANS_A) {
+        /* A^T runs along k: depths k..k+3 of each of the rows m..m+3, a 4 x 4 block
+         * turned around in registers. The 32/RX lanes of a warp that share x read
+         * consecutive float4s of one row of A: runs of 64 bytes at RX = 8. */
+#pragma unroll
+        for (int q = 0; q < TQ; q++) {
+            const int k = k0 + 4 * (y + LY * q);
+            real4 r[4];
+#pragma unroll
+            for (int t = 0; t < 4; t++)
+                r[t] = load4<VEC>(g.A, g.lda, k, m + t, ke, m + t < g.M);
+            transpose4(r, &a[4 * q]);
+        }
+    } else {
+#pragma unroll
+        for (int q = 0; q < TQ; q++)
+#pragma unroll
+            for (int j = 0; j < 4; j++) {
+                const int k = k0 + 4 * (y + LY * q) + j;
+                a[4 * q + j] = load4<VEC>(g.A, g.lda, m, k, g.M, k < ke);
+            }
+    }
+}
+
 /* NB columns of sums; thread (x, y) owns rows m..m+3 and, in each round of KCT depths,
  * the groups of 4 depths y, y + LY, ... */
 template <int NB, bool VEC>
@@ -178,31 +218,16 @@ __device__ inline void tall_body(real4 *lm, const Args &g)
     for (int n = 0; n < NB; n++)
         acc[n] = make_real4(0, 0, 0, 0);
 
+    real4 a[4 * TQ], next[4 * TQ]; /* this round's A; with PF, the next round's too */
+    if (PF)
+        tall_load_a<VEC>(a, g, kb, ke, m, y);
     for (int k0 = kb; k0 < ke; k0 += KCT) {
-        /* A's loads first: they are in flight while B's slab is staged. */
-        real4 a[4 * TQ]; /* a[4q + j]: rows m..m+3 at depth k0 + 4(y + LY q) + j */
-        if (TRANS_A) {
-            /* A^T runs along k: depths k..k+3 of each of the rows m..m+3, a 4 x 4 block
-             * turned around in registers. The 32/RX lanes of a warp that share x read
-             * consecutive float4s of one row of A: runs of 64 bytes at RX = 8. */
-#pragma unroll
-            for (int q = 0; q < TQ; q++) {
-                const int k = k0 + 4 * (y + LY * q);
-                real4 r[4];
-#pragma unroll
-                for (int t = 0; t < 4; t++)
-                    r[t] = load4<VEC>(g.A, g.lda, k, m + t, ke, m + t < g.M);
-                transpose4(r, &a[4 * q]);
-            }
-        } else {
-#pragma unroll
-            for (int q = 0; q < TQ; q++)
-#pragma unroll
-                for (int j = 0; j < 4; j++) {
-                    const int k = k0 + 4 * (y + LY * q) + j;
-                    a[4 * q + j] = load4<VEC>(g.A, g.lda, m, k, g.M, k < ke);
-                }
-        }
+        /* A's loads first: in flight while B's slab is staged (and, with PF, while this
+         * round's sums are made too: they are the next round's). */
+        if (PF)
+            tall_load_a<VEC>(next, g, k0 + KCT, ke, m, y);
+        else
+            tall_load_a<VEC>(a, g, k0, ke, m, y);
         __syncthreads(); /* everyone has read the last round's slab */
         for (int i = tid; i < NB * KCT; i += WG) {
             if (TRANS_B) { /* B^T runs along n: consecutive threads on consecutive n */
@@ -226,6 +251,11 @@ __device__ inline void tall_body(real4 *lm, const Args &g)
                 fma4(acc[n], a[4 * q + 2], b.z);
                 fma4(acc[n], a[4 * q + 3], b.w);
             }
+        }
+        if (PF) {
+#pragma unroll
+            for (int i = 0; i < 4 * TQ; i++)
+                a[i] = next[i];
         }
     }
 
@@ -301,6 +331,24 @@ __device__ inline void load_bt(real4 (*b)[WC], const Args &g, int k0, int x, int
     }
 }
 
+/* One round's loads of B for thread (x, y): b[u][c] gets depths k..k+3 (k = k0 +
+ * 4(x + KL u)) of column n0 + c, zeros past the slice (so a round past its end loads
+ * nothing). */
+template <bool VEC>
+__device__ inline void wide_load_b(real4 (*b)[WC], const Args &g, int k0, int ke, int x,
+                                   int n0)
+{
+    if (TRANS_B) {
+        load_bt<VEC>(b, g, k0, x, n0, ke);
+        return;
+    }
+#pragma unroll
+    for (int u = 0; u < WU; u++)
+#pragma unroll
+        for (int c = 0; c < WC; c++)
+            b[u][c] = load4<VEC>(g.B, g.ldb, k0 + 4 * (x + KL * u), n0 + c, ke, n0 + c < g.N);
+}
+
 /* MB rows of sums; thread (x, y) owns columns n0..n0+WC-1 and, in each round of KCW
  * depths, the float4s of depths 4x, 4(x + KL), ... */
 template <int MB, bool VEC>
@@ -320,18 +368,16 @@ __device__ inline void wide_body(real4 *lm, const Args &g)
         for (int c = 0; c < WC; c++)
             acc[r][c] = 0;
 
+    real4 b[WU][WC], next[WU][WC]; /* this round's B; with PF, the next round's too */
+    if (PF)
+        wide_load_b<VEC>(b, g, kb, ke, x, n0);
     for (int k0 = kb; k0 < ke; k0 += KCW) {
-        real4 b[WU][WC]; /* B's loads first, in flight while A's slab is staged */
-        if (TRANS_B)
-            load_bt<VEC>(b, g, k0, x, n0, ke);
-        else {
-#pragma unroll
-            for (int u = 0; u < WU; u++)
-#pragma unroll
-                for (int c = 0; c < WC; c++)
-                    b[u][c] = load4<VEC>(g.B, g.ldb, k0 + 4 * (x + KL * u), n0 + c, ke,
-                                         n0 + c < g.N);
-        }
+        /* B's loads first: in flight while A's slab is staged (and, with PF, while this
+         * round's sums are made too: they are the next round's). */
+        if (PF)
+            wide_load_b<VEC>(next, g, k0 + KCW, ke, x, n0);
+        else
+            wide_load_b<VEC>(b, g, k0, ke, x, n0);
         __syncthreads();
         for (int i = tid; i < MB * KCW; i += WG) {
             if (TRANS_A) { /* A^T runs along k: consecutive threads on consecutive k */
@@ -357,6 +403,13 @@ __device__ inline void wide_body(real4 *lm, const Args &g)
                     acc[r][c] += a.x * b[u][c].x + a.y * b[u][c].y + a.z * b[u][c].z +
                                  a.w * b[u][c].w;
             }
+        }
+        if (PF) {
+#pragma unroll
+            for (int u = 0; u < WU; u++)
+#pragma unroll
+                for (int c = 0; c < WC; c++)
+                    b[u][c] = next[u][c];
         }
     }
 

@@ -26,11 +26,22 @@
  *   close is only what keeps memory busy: wide (16-byte) coalesced loads, several
  *   independent loads in flight per work-item, and enough work-groups on every compute
  *   unit; the multiply-adds hide in the shadow of the loads.
+ * Loads in flight across rounds (PF = 1): a work-group works in rounds (load the big
+ *   matrix's real4s, stage the small one's slab between two barriers, multiply-add).
+ *   Without PF a work-item's loads are issued at the top of a round and all land before
+ *   its sums, so between the last load landing and the next round's first load issuing
+ *   (the barriers, the slab, the multiply-adds) the work-group has nothing in flight;
+ *   with one work-group per compute unit, as at 1x4096x4096 on an H100, that gap is the
+ *   unit's whole share of memory traffic lost each round. PF = 1 issues round r + 1's
+ *   loads before round r's slab and sums, into a second set of registers, so one round's
+ *   loads are always in flight. It costs those registers (4*TQ real4s tall, WU*WC wide):
+ *   PF = 1 with TQ = 2 holds as many as PF = 0 with TQ = 4.
  * Parameters: WG work-items per work-group (every kernel); tall: RX work-items along M
  *   (4 rows each, so RX*4 rows per work-group and WG/RX work-items along K), TQ groups of
  *   4 depths per work-item per round; wide: KL work-items along K per column of B, WC
- *   columns per work-item, WU float4s per column per round; GPC (host only): the
- *   work-groups per compute unit that splitting K aims for.
+ *   columns per work-item, WU float4s per column per round; PF (0 or 1): the next
+ *   round's loads of the big matrix issued before this round's sums (above); GPC (host
+ *   only): the work-groups per compute unit that splitting K aims for.
  * Kernels: tall_n1, _n2, _n4, _n8, _n16 and wide_m1 ... _m16, each holding that many
  *   columns (rows) of sums (N = 3 runs tall_n4); `reduce` when K is split. The host
  *   (host/rungs/rungs_skinny.c) picks them from M, N, K and the compute units.
@@ -142,6 +153,27 @@ void transpose4(const real4 r[4], real4 *out)
 
 /* ---- tall: N <= 16 ------------------------------------------------------------------ */
 
+/* One round's loads of A for work-item (x, y): a[4q + j] gets rows m..m+3 at depth
+ * k0 + 4(y + LY q) + j, zeros past the slice (so a round past its end loads nothing). */
+void tall_load_a(real4 *a, const __global real *A, const int lda, const int M,
+                 const int k0, const int ke, const int m, const int y, const int vec)
+{
+    for (int q = 0; q < TQ; q++) {
+#if TRANS_A /* A^T: along k, depths k..k+3 of each of the rows m..m+3 */
+        const int k = k0 + 4 * (y + LY * q);
+        real4 r[4];
+        for (int t = 0; t < 4; t++)
+            r[t] = load4(A, lda, k, m + t, ke, m + t < M, vec);
+        transpose4(r, &a[4 * q]);
+#else       /* A: along m, rows m..m+3 at each of the depths */
+        for (int j = 0; j < 4; j++) {
+            const int k = k0 + 4 * (y + LY * q) + j;
+            a[4 * q + j] = load4(A, lda, m, k, M, k < ke, vec);
+        }
+#endif
+    }
+}
+
 /* nb (1, 2, 4, 8 or 16, a constant at each call) columns of sums; work-item (x, y) owns
  * rows m..m+3 and, in each round of KCT depths, the groups of 4 depths y, y + LY, ... */
 void tall_body(__local real4 *lm, const int nb, const int vec, const int M, const int N,
@@ -160,23 +192,16 @@ void tall_body(__local real4 *lm, const int nb, const int vec, const int M, cons
     for (int n = 0; n < nb; n++)
         acc[n] = (real4)(0);
 
+    real4 a[4 * TQ], next[4 * TQ]; /* this round's A; with PF, the next round's too */
+    if (PF)
+        tall_load_a(a, A, lda, M, kb, ke, m, y, vec);
     for (int k0 = kb; k0 < ke; k0 += KCT) {
-        /* A's loads first: they are in flight while B's slab is staged. */
-        real4 a[4 * TQ]; /* a[4q + j]: rows m..m+3 at depth k0 + 4(y + LY q) + j */
-        for (int q = 0; q < TQ; q++) {
-#if TRANS_A /* A^T: along k, depths k..k+3 of each of the rows m..m+3 */
-            const int k = k0 + 4 * (y + LY * q);
-            real4 r[4];
-            for (int t = 0; t < 4; t++)
-                r[t] = load4(A, lda, k, m + t, ke, m + t < M, vec);
-            transpose4(r, &a[4 * q]);
-#else       /* A: along m, rows m..m+3 at each of the depths */
-            for (int j = 0; j < 4; j++) {
-                const int k = k0 + 4 * (y + LY * q) + j;
-                a[4 * q + j] = load4(A, lda, m, k, M, k < ke, vec);
-            }
-#endif
-        }
+        /* A's loads first: in flight while B's slab is staged (and, with PF, while this
+         * round's sums are made too: they are the next round's). */
+        if (PF)
+            tall_load_a(next, A, lda, M, k0 + KCT, ke, m, y, vec);
+        else
+            tall_load_a(a, A, lda, M, k0, ke, m, y, vec);
         barrier(CLK_LOCAL_MEM_FENCE); /* everyone has read the last round's slab */
         for (int i = tid; i < nb * KCT; i += WG) {
 #if TRANS_B
@@ -196,6 +221,9 @@ void tall_body(__local real4 *lm, const int nb, const int vec, const int M, cons
                           a[4 * q + 3] * b.w;
             }
         }
+        if (PF)
+            for (int i = 0; i < 4 * TQ; i++)
+                a[i] = next[i];
     }
 
     /* The LY work-items of a column of rows add their sums: P columns at a time, in a
@@ -225,6 +253,35 @@ void tall_body(__local real4 *lm, const int nb, const int vec, const int M, cons
 
 /* ---- wide: M <= 16 ------------------------------------------------------------------ */
 
+/* One round's loads of B for work-item (x, y): b[u][c] gets depths k..k+3 (k = k0 +
+ * 4(x + KL u)) of column n0 + c, zeros past the slice (so a round past its end loads
+ * nothing). */
+void wide_load_b(real4 (*b)[WC], const __global real *B, const int ldb, const int N,
+                 const int k0, const int ke, const int x, const int n0, const int vec)
+{
+    for (int u = 0; u < WU; u++) {
+        const int k = k0 + 4 * (x + KL * u); /* b[u][c]: depths k..k+3 of column n0+c */
+#if TRANS_B && WC % 4 == 0 /* B^T: along n, columns n0+c..n0+c+3 at each depth */
+        for (int c = 0; c < WC; c += 4) {
+            real4 r[4];
+            for (int t = 0; t < 4; t++)
+                r[t] = load4(B, ldb, n0 + c, k + t, N, k + t < ke, vec);
+            transpose4(r, &b[u][c]);
+        }
+#elif TRANS_B /* B^T with WC < 4: n0 is no multiple of 4, so no aligned real4s */
+        for (int c = 0; c < WC; c++) {
+            real e[4];
+            for (int t = 0; t < 4; t++)
+                e[t] = (n0 + c < N && k + t < ke) ? OP_AT(B, ldb, 1, k + t, n0 + c) : 0;
+            b[u][c] = (real4)(e[0], e[1], e[2], e[3]);
+        }
+#else /* B: along k */
+        for (int c = 0; c < WC; c++)
+            b[u][c] = load4(B, ldb, k, n0 + c, ke, n0 + c < N, vec);
+#endif
+    }
+}
+
 /* mb (1, 2, 4, 8 or 16) rows of sums; work-item (x, y) owns columns n0..n0+WC-1 and, in
  * each round of KCW depths, the float4s of depths 4x, 4(x + KL), ... */
 void wide_body(__local real4 *lm, const int mb, const int vec, const int M, const int N,
@@ -244,29 +301,16 @@ void wide_body(__local real4 *lm, const int mb, const int vec, const int M, cons
         for (int c = 0; c < WC; c++)
             acc[i][c] = 0;
 
+    real4 b[WU][WC], next[WU][WC]; /* this round's B; with PF, the next round's too */
+    if (PF)
+        wide_load_b(b, B, ldb, N, kb, ke, x, n0, vec);
     for (int k0 = kb; k0 < ke; k0 += KCW) {
-        real4 b[WU][WC]; /* B's loads first, in flight while A's slab is staged */
-        for (int u = 0; u < WU; u++) {
-            const int k = k0 + 4 * (x + KL * u); /* b[u][c]: depths k..k+3 of column n0+c */
-#if TRANS_B && WC % 4 == 0 /* B^T: along n, columns n0+c..n0+c+3 at each depth */
-            for (int c = 0; c < WC; c += 4) {
-                real4 r[4];
-                for (int t = 0; t < 4; t++)
-                    r[t] = load4(B, ldb, n0 + c, k + t, N, k + t < ke, vec);
-                transpose4(r, &b[u][c]);
-            }
-#elif TRANS_B /* B^T with WC < 4: n0 is no multiple of 4, so no aligned real4s */
-            for (int c = 0; c < WC; c++) {
-                real e[4];
-                for (int t = 0; t < 4; t++)
-                    e[t] = (n0 + c < N && k + t < ke) ? OP_AT(B, ldb, 1, k + t, n0 + c) : 0;
-                b[u][c] = (real4)(e[0], e[1], e[2], e[3]);
-            }
-#else /* B: along k */
-            for (int c = 0; c < WC; c++)
-                b[u][c] = load4(B, ldb, k, n0 + c, ke, n0 + c < N, vec);
-#endif
-        }
+        /* B's loads first: in flight while A's slab is staged (and, with PF, while this
+         * round's sums are made too: they are the next round's). */
+        if (PF)
+            wide_load_b(next, B, ldb, N, k0 + KCW, ke, x, n0, vec);
+        else
+            wide_load_b(b, B, ldb, N, k0, ke, x, n0, vec);
         barrier(CLK_LOCAL_MEM_FENCE);
         for (int i = tid; i < mb * KCW; i += WG) {
 #if TRANS_A
@@ -287,6 +331,10 @@ void wide_body(__local real4 *lm, const int mb, const int vec, const int M, cons
                                  a.w * b[u][c].w;
             }
         }
+        if (PF)
+            for (int u = 0; u < WU; u++)
+                for (int c = 0; c < WC; c++)
+                    b[u][c] = next[u][c];
     }
 
     /* The KL lanes of a column add their sums: P of the mb * WC values at a time, in a

@@ -28,7 +28,7 @@
 #define SKINNY_CAP 16
 
 /* Parameter positions. */
-enum { P_WG, P_RX, P_TQ, P_KL, P_WC, P_WU, P_GPC };
+enum { P_WG, P_RX, P_TQ, P_KL, P_WC, P_WU, P_PF, P_GPC };
 
 /* Floats at the head of the workspace before the partial sums (the slice count, padded
  * so that the partials start 16-byte aligned); the kernels use the same number. */
@@ -174,15 +174,18 @@ const rung rungs_skinny[] = {
         .idea = "M or N up to 16: stream the big matrix with float4s, bound by bandwidth",
         .parent = 15, .second_parent = 19,
         .kind = RUNG_KERNEL,
-        .nparams = 7,
+        .nparams = 8,
         /* H100 defaults, from counting (kernels-cuda/20-skinny.cu says how): 256
          * work-items with 16 float4 loads in flight each, 64 KiB per work-group, and
-         * about one work-group per SM before K is split. Small devices keep half the
-         * loads in flight (and half the local memory: 16 KiB) and split K further. */
-        /* What `ladder tune` tries: 432 combinations, the values around the defaults that
+         * about one work-group per SM before K is split; with PF the next round's 64 KiB
+         * are in flight while a round's sums are made, so one work-group keeps its SM's
+         * memory busy. Small devices keep half the loads in flight (and half the local
+         * memory: 16 KiB), no second set of registers, and split K further. */
+        /* What `ladder tune` tries: 864 combinations, the values around the defaults that
          * change how many loads are in flight and how many work-groups there are. Those
-         * that set how many work-groups a shape gets or fit on an SM (WG, RX, TQ, WC, GPC)
-         * are PER_SHAPE: the profiler of the shape-aware entry tries them on every shape. */
+         * that set how many work-groups a shape gets or fit on an SM (WG, RX, TQ, WC, PF,
+         * GPC) are PER_SHAPE: the profiler of the shape-aware entry tries them on every
+         * shape. */
         .params = {
             {"WG", 256, 0, 32, 1024, "work-items per work-group (every kernel)",
              CHOICES(128, 256, 512), PER_SHAPE},
@@ -195,6 +198,9 @@ const rung rungs_skinny[] = {
             {"WC", 4, 0, 1, 8, "wide: columns of B per work-item", CHOICES(2, 4), PER_SHAPE},
             {"WU", 4, 2, 1, 8, "wide: float4s per column per work-item per round (WC*WU "
              "loads of B in flight)", CHOICES(2, 4)},
+            {"PF", 1, 0, 0, 1, "the next round's loads of the big matrix issued before "
+             "this round's sums (loads in flight across rounds; twice the registers)",
+             CHOICES(0, 1), PER_SHAPE},
             {"GPC", 1, 4, 1, 64, "work-groups per compute unit to aim for when K is split "
              "across work-groups", CHOICES(1, 2, 4), PER_SHAPE},
         },
