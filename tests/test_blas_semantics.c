@@ -5,7 +5,8 @@
  * BLAS, through host_gemm).
  *
  * Each is called as C = alpha * op(A) * op(B) + beta * C, in every case it takes: single
- * and double precision (a rung: when it sets takes_double), the four transpose pairs (a
+ * (a rung: unless it is double only, rung 25) and double precision (a rung: when it sets
+ * takes_double), the four transpose pairs (a
  * rung: when it sets takes_transposes), column- and row-major (a rung always: the harness
  * runs a row-major case as the column-major call with the operands swapped, which is what
  * is launched here). So coverage grows by itself as rungs gain precisions and transposes.
@@ -538,8 +539,9 @@ static int test_rung(run_target *t, program_cache *pc, const rung *r, int large)
     char msg[LADDER_MSG], name[96];
     int values[RUNG_MAX_PARAMS];
     const char *source;
-    if (params_resolve(r, NULL, 0, 0, &t->dev, PRECISION_SINGLE, values, &source, msg) !=
-        LADDER_OK) {
+    /* The parameters of the rung's own precision (double for a double-only rung). */
+    const gemm_precision own = rung_own_precision(r);
+    if (params_resolve(r, NULL, 0, 0, &t->dev, own, values, &source, msg) != LADDER_OK) {
         printf("rung %d cannot run on %s: skipped (%s)\n", r->number, t->dev.name, msg);
         return 0;
     }
@@ -551,7 +553,7 @@ static int test_rung(run_target *t, program_cache *pc, const rung *r, int large)
                 continue;
             v[p] = !values[p];
             if (rung_check_params(r, v, msg) != LADDER_OK ||
-                rung_check_device(r, v, &t->dev, PRECISION_SINGLE, msg) != LADDER_OK) {
+                rung_check_device(r, v, &t->dev, own, msg) != LADDER_OK) {
                 printf("rung %d with %s=%d cannot run on %s: skipped (%s)\n", r->number,
                        r->params[p].name, v[p], t->dev.name, msg);
                 continue;
