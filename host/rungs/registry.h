@@ -342,7 +342,9 @@ extern const rung rungs_splitk[];  /* rung 19: rungs_splitk.c */
 extern const int rungs_splitk_count;
 extern const rung rungs_skinny[];  /* rung 20: rungs_skinny.c */
 extern const int rungs_skinny_count;
-extern const rung rungs_hopper[];  /* rungs 21 and up: rungs_hopper.c */
+extern const rung rungs_hopper[];  /* rungs 21-24: rungs_hopper.c */
 extern const int rungs_hopper_count;
+extern const rung rungs_dmma[];    /* rung 25: rungs_dmma.c */
+extern const int rungs_dmma_count;
 
 #endif
