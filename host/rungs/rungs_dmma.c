@@ -79,8 +79,7 @@ const rung rungs_dmma[] = {
     {
         .number = 25, .id = "25-dmma", .name = "dmma",
         .title = "The FP64 tensor cores (DMMA), double only",
-        .idea = "rung 16's warps of mma.sync in double: exact products on the FP64 tensor "
-                "cores, against cuBLAS DGEMM",
+        .idea = "rung 16's warps of mma.sync in double, on the FP64 tensor cores (DMMA)",
         .parent = 16,
         .kind = RUNG_KERNEL,
         .nparams = 7,
