@@ -48,6 +48,9 @@
  * can allocate one (it exits 77, saying why, on any other device); ctest runs it as
  * blas_semantics_cuda_large and blas_semantics_opencl_large.
  *
+ * With --rung N (opencl or cuda) it tests that one BLAS-call rung alone, and not the
+ * library: a quick check of a new rung (tools/gpu/check-dmma.sh).
+ *
  * Exits 77 (ctest's "skipped") when the backend has no device here.
  */
 #include <float.h>
@@ -571,10 +574,17 @@ static int test_rung(run_target *t, program_cache *pc, const rung *r, int large)
 int main(int argc, char **argv)
 {
     const int large = argc == 3 && strcmp(argv[2], "--large") == 0;
-    if ((argc != 2 && !large) || (strcmp(argv[1], "opencl") != 0 &&
-                                  strcmp(argv[1], "cuda") != 0 &&
-                                  (strcmp(argv[1], "cpu") != 0 || large))) {
-        fprintf(stderr, "usage: %s opencl|cuda [--large] | cpu\n", argv[0]);
+    const int one = argc == 4 && strcmp(argv[2], "--rung") == 0;
+    const rung *only = one ? registry_find(argv[3]) : NULL;
+    if ((argc != 2 && !large && !one) || (strcmp(argv[1], "opencl") != 0 &&
+                                          strcmp(argv[1], "cuda") != 0 &&
+                                          (strcmp(argv[1], "cpu") != 0 || large || one))) {
+        fprintf(stderr, "usage: %s opencl|cuda [--large | --rung N] | cpu\n", argv[0]);
+        return 2;
+    }
+    if (one && (!only || !only->blas_args)) {
+        fprintf(stderr, "%s: --rung %s: not a rung with a BLAS call's arguments (ladder list)\n",
+                argv[0], argv[3]);
         return 2;
     }
     const char *backend = argv[1];
@@ -611,17 +621,17 @@ int main(int argc, char **argv)
     int count = 0, blas_rungs = 0, tested = 0;
     const rung *all = registry_all(&count);
     for (int i = 0; i < count; i++)
-        if (all[i].blas_args) {
+        if (all[i].blas_args && (!only || &all[i] == only)) {
             blas_rungs++;
             tested += test_rung(t, pc, &all[i], large);
         }
     /* The vendor library of the backend, when it was built with it. */
-    int library = !large && t->ops->library_gemm;
+    int library = !large && !only && t->ops->library_gemm;
     if (library) {
         printf("%s on %s\n", t->ops->library_name, dev->name);
         subject sub = {t->ops->library_name, t, NULL, NULL, pc, 1};
         test_subject(&sub, 0);
-    } else if (!large) {
+    } else if (!large && !only) {
         printf("%s: built without %s: its cases are skipped\n", backend,
                t->ops->library_name);
     }
