@@ -6,7 +6,7 @@
  *   tile and accumulator is a double. There is no split and no second product: a DMMA
  *   multiplies doubles exactly and adds in double, so rung 16's 3xTF32 trick is not
  *   needed. The tiles are larger and deeper (128 x 128 x 16 by default) and the stages
- *   more (4), held in dynamic shared memory (150 KiB at the defaults, past static memory's
+ *   more (4), held in dynamic shared memory (146 KiB at the defaults, past static memory's
  *   48 KiB).
  * Why it should help: the H100's FP64 units do 64 multiply-adds per clock per SM, 33.5
  *   TFLOPS, and the best double rung on them is bounded by that. Its tensor cores do twice

@@ -84,7 +84,7 @@ const rung rungs_dmma[] = {
         .kind = RUNG_KERNEL,
         .nparams = 7,
         /* The defaults: a 128 x 128 x 16 tile of eight 64 x 32 warps (64 accumulators a
-         * lane, one block per SM), four stages (150 KiB), the middle mma depth; chosen by
+         * lane, one block per SM), four stages (146 KiB), the middle mma depth; chosen by
          * reasoning, not yet measured (tools/gpu/check-dmma.sh sweeps them). The small
          * ones: four warps of 32 x 32 in 21 KiB. */
         .params = {{"TSM", 128, 64, 16, 256, "tile rows (M)", CHOICES(64, 128)},
