@@ -359,7 +359,7 @@ const rung rungs_modern[] = {
         .unit_roundoff = 0x1p-20,
         .no_double_reason = "a tensor-core rung: its mma.sync takes TF32 inputs; the FP64 "
                             "tensor cores need another instruction (DMMA, mma.sync with "
-                            ".f64) and kernel",
+                            ".f64) and kernel: rung 25",
     },
     {
         .number = 17, .id = "17-banks", .name = "banks",
