@@ -76,59 +76,52 @@
 #define LDB_S (TSK + 4)    /* doubles in a row of B's tile */
 #define A_STAGE (TSK * LDA_S)
 #define B_STAGE (TSN * LDB_S)
-#define A_PIECES (TSM / 4 * TSK) /* pieces of 4 doubles in a tile of A */
-#define B_PIECES (TSN * TSK / 4) /* and of B */
 #define SHARED_BYTES (STAGES * (A_STAGE + B_STAGE) * 8)
 
 /* Read by the CUDA backend: the dynamic shared memory every launch of gemm gets. */
 extern "C" __constant__ int gemm_dynamic_shared = SHARED_BYTES;
 
-/* Issues this thread's copies of the tiles at depth k0 into the stage at As, Bs. A piece
- * outside the matrix reads nothing (valid = 0) and names the matrix's first element, so no
- * address outside an allocation is formed. VEC: 16-byte copies (A, B, lda and ldb 16-byte
- * aligned); otherwise one double at a time. Column offsets are size_t: ld x column may
- * pass 2^31. */
+/* Issues this thread's copies of one tile: COLS columns of LEN doubles, from rows r0 ..
+ * r0 + LEN - 1 of columns c0 .. c0 + COLS - 1 of the column-major matrix P (R x C, leading
+ * dimension ld), each column into a row of ROW doubles at dst. A's tile is TSK columns of
+ * TSM (rows m, columns k), B's TSN columns of TSK (rows k, columns n): both are copied so.
+ * Consecutive threads take consecutive pieces of 4 doubles down a column, so a warp reads
+ * whole sectors. A piece outside the matrix reads nothing (valid = 0) and names the
+ * matrix's first element, so no address outside an allocation is formed. VEC: 16-byte
+ * copies (P and ld 16-byte aligned); otherwise one double at a time. Column offsets are
+ * size_t: ld x column may pass 2^31. */
+template <int LEN, int COLS, int ROW, bool VEC>
+__device__ inline void copy_tile(double *dst, const double *P, int ld, int r0, int c0, int R,
+                                 int C, int tid)
+{
+#pragma unroll
+    for (int l = 0; l < LEN / 4 * COLS / THREADS; l++) {
+        const int piece = tid + l * THREADS;
+        const int q = piece % (LEN / 4), col = piece / (LEN / 4);
+        const int r = r0 + 4 * q, c = c0 + col;
+        double *to = &dst[col * ROW + 4 * q];
+        const double *src = P + r + (size_t)c * ld;
+        if (VEC) {
+            const int valid = c < C ? valid_bytes(r, R, 4) : 0;
+            copy16(to, valid ? src : P, valid);
+        } else {
+#pragma unroll
+            for (int j = 0; j < 4; j++) {
+                const int valid = c < C && r + j < R ? 8 : 0;
+                copy4(to + j, valid ? src + j : P, valid);
+            }
+        }
+    }
+}
+
+/* The copies of the tiles at depth k0 into the stage at As, Bs. */
 template <bool VEC>
 __device__ inline void copy_tiles(double *As, double *Bs, int k0, int tid, int m0, int n0,
                                   int M, int N, int K, const double *A, int lda,
                                   const double *B, int ldb)
 {
-#pragma unroll
-    for (int l = 0; l < A_PIECES / THREADS; l++) {
-        const int c = tid + l * THREADS;
-        const int mq = c % (TSM / 4), k = c / (TSM / 4); /* a column of A's tile per row */
-        const int m = m0 + 4 * mq, kk = k0 + k;
-        double *dst = &As[k * LDA_S + 4 * mq];
-        const double *src = A + m + (size_t)kk * lda;
-        if (VEC) {
-            const int valid = kk < K ? valid_bytes(m, M, 4) : 0;
-            copy16(dst, valid ? src : A, valid);
-        } else {
-#pragma unroll
-            for (int j = 0; j < 4; j++) {
-                const int valid = kk < K && m + j < M ? 8 : 0;
-                copy4(dst + j, valid ? src + j : A, valid);
-            }
-        }
-    }
-#pragma unroll
-    for (int l = 0; l < B_PIECES / THREADS; l++) {
-        const int c = tid + l * THREADS;
-        const int kq = c % (TSK / 4), n = c / (TSK / 4); /* a column of B's tile per row */
-        const int k = k0 + 4 * kq, nn = n0 + n;
-        double *dst = &Bs[n * LDB_S + 4 * kq];
-        const double *src = B + k + (size_t)nn * ldb;
-        if (VEC) {
-            const int valid = nn < N ? valid_bytes(k, K, 4) : 0;
-            copy16(dst, valid ? src : B, valid);
-        } else {
-#pragma unroll
-            for (int j = 0; j < 4; j++) {
-                const int valid = nn < N && k + j < K ? 8 : 0;
-                copy4(dst + j, valid ? src + j : B, valid);
-            }
-        }
-    }
+    copy_tile<TSM, TSK, LDA_S, VEC>(As, A, lda, m0, k0, M, K, tid);
+    copy_tile<TSK, TSN, LDB_S, VEC>(Bs, B, ldb, k0, n0, K, N, tid);
 }
 
 /* acc += a * b on the FP64 tensor cores: a 16 x MMAK block of A, an MMAK x 8 block of B. */

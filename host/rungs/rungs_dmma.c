@@ -8,61 +8,30 @@
  * of static shared memory holds: the kernel takes its tiles dynamically.
  */
 #include "rungs/registry.h"
+#include "rungs/mma_warps.h"
 
 #include <stddef.h>
 
 enum { P_TSM, P_TSN, P_TSK, P_WM, P_WN, P_STAGES, P_MMAK };
 
-static size_t tiles(int n, int tile) { return (size_t)((n + tile - 1) / tile); }
-
-static int dmma_threads(const int *p) { return (p[P_TSM] / p[P_WM]) * (p[P_TSN] / p[P_WN]) * 32; }
-
+/* Rung 16's warps and copies (rungs/mma_warps.h), with an mma of depth MMAK and room in
+ * the registers for the fragments beside the accumulators. */
 static ladder_status dmma_validate(const int *p, char *msg)
 {
+    if (mma_warps_validate(p, msg) != LADDER_OK)
+        return LADDER_UNSUPPORTED;
     if (p[P_MMAK] != 4 && p[P_MMAK] != 8 && p[P_MMAK] != 16)
         return ladder_fail(msg, LADDER_UNSUPPORTED,
                            "MMAK=%d must be 4, 8 or 16 (the depths of Hopper's double mma)",
                            p[P_MMAK]);
-    if (rung_need_divides(16, p[P_WM], "WM must be a multiple of 16 (the mma block's rows)", msg) ||
-        rung_need_divides(p[P_WM], p[P_TSM], "WM must divide TSM", msg) ||
-        rung_need_divides(8, p[P_WN], "WN must be a multiple of 8 (the mma block's columns)", msg) ||
-        rung_need_divides(p[P_WN], p[P_TSN], "WN must divide TSN", msg) ||
-        rung_need_divides(8, p[P_TSK],
-                          "TSK must be a multiple of 8 (B's rows of TSK + 4 doubles are then "
-                          "free of bank conflicts)", msg) ||
-        rung_need_divides(p[P_MMAK], p[P_TSK], "MMAK must divide TSK", msg))
+    if (rung_need_divides(p[P_MMAK], p[P_TSK], "MMAK must divide TSK", msg))
         return LADDER_UNSUPPORTED;
     /* 64 doubles are 128 of a lane's 255 registers; more leave too few for the fragments. */
     if (p[P_WM] * p[P_WN] > 2048)
         return ladder_fail(msg, LADDER_UNSUPPORTED,
                            "a %dx%d warp tile is %d accumulators a lane, over 64 (128 registers "
                            "of doubles)", p[P_WM], p[P_WN], p[P_WM] * p[P_WN] / 32);
-    if (p[P_STAGES] < 2)
-        return ladder_fail(msg, LADDER_UNSUPPORTED, "STAGES=%d: a pipeline needs 2 or more",
-                           p[P_STAGES]);
-    const int threads = dmma_threads(p);
-    if (threads > 1024)
-        return ladder_fail(msg, LADDER_UNSUPPORTED,
-                           "%d warps of %dx%d in a %dx%d tile make %d threads, over 1024",
-                           threads / 32, p[P_WM], p[P_WN], p[P_TSM], p[P_TSN], threads);
-    /* Every thread copies the same number of pieces (4 doubles) of each tile. */
-    if (rung_need_divides(threads, p[P_TSM] / 4 * p[P_TSK],
-                          "the thread count must divide the 4-double pieces of an A tile "
-                          "(TSM*TSK/4)", msg) ||
-        rung_need_divides(threads, p[P_TSN] * p[P_TSK] / 4,
-                          "the thread count must divide the 4-double pieces of a B tile "
-                          "(TSN*TSK/4)", msg))
-        return LADDER_UNSUPPORTED;
     return LADDER_OK;
-}
-
-/* One block of warps per TSM x TSN tile of C. */
-static void dmma_geometry(const int *p, int M, int N, launch_dims *d)
-{
-    d->local[0] = (size_t)dmma_threads(p);
-    d->local[1] = 1;
-    d->global[0] = tiles(M, p[P_TSM]) * d->local[0];
-    d->global[1] = tiles(N, p[P_TSN]);
 }
 
 /* STAGES x (A's TSK x (TSM + 4) and B's TSN x (TSK + 4)) elements: the kernel's
@@ -96,7 +65,7 @@ const rung rungs_dmma[] = {
                     CHOICES(2, 3, 4, 5)},
                    {"MMAK", 8, 0, 4, 16, "depth of one mma (4, 8 or 16)", CHOICES(4, 8, 16)}},
         .validate = dmma_validate,
-        .geometry = dmma_geometry,
+        .geometry = mma_warps_geometry,
         .local_mem_bytes = dmma_local_mem,
         .only_backend = "cuda",
         .only_reason = "CUDA only (compute capability 9.0+): standard OpenCL C has no "
