@@ -5,7 +5,8 @@
  * BLAS, through host_gemm).
  *
  * Each is called as C = alpha * op(A) * op(B) + beta * C, in every case it takes: single
- * and double precision (a rung: when it sets takes_double), the four transpose pairs (a
+ * (a rung: unless it is double only, rung 25) and double precision (a rung: when it sets
+ * takes_double), the four transpose pairs (a
  * rung: when it sets takes_transposes), column- and row-major (a rung always: the harness
  * runs a row-major case as the column-major call with the operands swapped, which is what
  * is launched here). So coverage grows by itself as rungs gain precisions and transposes.
@@ -46,6 +47,9 @@
  * 8.9 GB on the device and two of them in host memory, so --large runs only on a GPU that
  * can allocate one (it exits 77, saying why, on any other device); ctest runs it as
  * blas_semantics_cuda_large and blas_semantics_opencl_large.
+ *
+ * With --rung N (opencl or cuda) it tests that one BLAS-call rung alone, and not the
+ * library: a quick check of a new rung (tools/gpu/check-dmma.sh).
  *
  * Exits 77 (ctest's "skipped") when the backend has no device here.
  */
@@ -538,8 +542,9 @@ static int test_rung(run_target *t, program_cache *pc, const rung *r, int large)
     char msg[LADDER_MSG], name[96];
     int values[RUNG_MAX_PARAMS];
     const char *source;
-    if (params_resolve(r, NULL, 0, 0, &t->dev, PRECISION_SINGLE, values, &source, msg) !=
-        LADDER_OK) {
+    /* The parameters of the rung's own precision (double for a double-only rung). */
+    const gemm_precision own = rung_own_precision(r);
+    if (params_resolve(r, NULL, 0, 0, &t->dev, own, values, &source, msg) != LADDER_OK) {
         printf("rung %d cannot run on %s: skipped (%s)\n", r->number, t->dev.name, msg);
         return 0;
     }
@@ -551,7 +556,7 @@ static int test_rung(run_target *t, program_cache *pc, const rung *r, int large)
                 continue;
             v[p] = !values[p];
             if (rung_check_params(r, v, msg) != LADDER_OK ||
-                rung_check_device(r, v, &t->dev, PRECISION_SINGLE, msg) != LADDER_OK) {
+                rung_check_device(r, v, &t->dev, own, msg) != LADDER_OK) {
                 printf("rung %d with %s=%d cannot run on %s: skipped (%s)\n", r->number,
                        r->params[p].name, v[p], t->dev.name, msg);
                 continue;
@@ -569,10 +574,17 @@ static int test_rung(run_target *t, program_cache *pc, const rung *r, int large)
 int main(int argc, char **argv)
 {
     const int large = argc == 3 && strcmp(argv[2], "--large") == 0;
-    if ((argc != 2 && !large) || (strcmp(argv[1], "opencl") != 0 &&
-                                  strcmp(argv[1], "cuda") != 0 &&
-                                  (strcmp(argv[1], "cpu") != 0 || large))) {
-        fprintf(stderr, "usage: %s opencl|cuda [--large] | cpu\n", argv[0]);
+    const int one = argc == 4 && strcmp(argv[2], "--rung") == 0;
+    const rung *only = one ? registry_find(argv[3]) : NULL;
+    if ((argc != 2 && !large && !one) || (strcmp(argv[1], "opencl") != 0 &&
+                                          strcmp(argv[1], "cuda") != 0 &&
+                                          (strcmp(argv[1], "cpu") != 0 || large || one))) {
+        fprintf(stderr, "usage: %s opencl|cuda [--large | --rung N] | cpu\n", argv[0]);
+        return 2;
+    }
+    if (one && (!only || !only->blas_args)) {
+        fprintf(stderr, "%s: --rung %s: not a rung with a BLAS call's arguments (ladder list)\n",
+                argv[0], argv[3]);
         return 2;
     }
     const char *backend = argv[1];
@@ -609,17 +621,17 @@ int main(int argc, char **argv)
     int count = 0, blas_rungs = 0, tested = 0;
     const rung *all = registry_all(&count);
     for (int i = 0; i < count; i++)
-        if (all[i].blas_args) {
+        if (all[i].blas_args && (!only || &all[i] == only)) {
             blas_rungs++;
             tested += test_rung(t, pc, &all[i], large);
         }
     /* The vendor library of the backend, when it was built with it. */
-    int library = !large && t->ops->library_gemm;
+    int library = !large && !only && t->ops->library_gemm;
     if (library) {
         printf("%s on %s\n", t->ops->library_name, dev->name);
         subject sub = {t->ops->library_name, t, NULL, NULL, pc, 1};
         test_subject(&sub, 0);
-    } else if (!large) {
+    } else if (!large && !only) {
         printf("%s: built without %s: its cases are skipped\n", backend,
                t->ops->library_name);
     }

@@ -34,13 +34,17 @@ static void print_sizes(const rung *r)
                r->cuda_arch_specific ? " exactly (its arch-specific target)" : " or newer");
     /* The cases of ladder run's --precision, --trans, --alpha and --beta it takes; every
      * rung takes both layouts (a row-major case is the column-major call swapped). */
-    printf("    cases: single%s; %s; %s; column- and row-major\n",
-           r->takes_double ? " and double" : "",
+    printf("    cases: %s; %s; %s; column- and row-major\n",
+           r->no_single_reason ? "double only"
+           : r->takes_double   ? "single and double"
+                               : "single",
            r->takes_transposes ? "NN, NT, TN, TT" : "NN only",
            r->blas_args ? "any alpha and beta" : "C = A B only (alpha 1, beta 0)");
     if (!r->takes_double)
         printf("    no double: %s\n",
                r->no_double_reason ? r->no_double_reason : "its kernel is written for float only");
+    if (r->no_single_reason)
+        printf("    no single: %s\n", r->no_single_reason);
 }
 
 /* The error bound of a rung whose arithmetic is not float32's. */
@@ -100,10 +104,10 @@ static void print_brief(const rung *all, int n)
             if (r->multiples)
                 r->multiples(values, mult[small]);
         }
-        printf("%d %s %d %d %d %d %d %d %d %s %d %d %d\n", r->number, r->name, r->pads,
+        printf("%d %s %d %d %d %d %d %d %d %s %d %d %d %d\n", r->number, r->name, r->pads,
                mult[0][0], mult[0][1], mult[0][2], mult[1][0], mult[1][1], mult[1][2],
                r->only_backend ? r->only_backend : "all", r->takes_double,
-               r->takes_transposes, r->blas_args);
+               r->takes_transposes, r->blas_args, !r->no_single_reason);
     }
 }
 
@@ -149,7 +153,8 @@ int cmd_list(int argc, char **argv)
                    "  --brief   one line per kernel rung for scripts: number, name, pads,\n"
                    "            multiples of M N K (defaults), multiples of M N K (small),\n"
                    "            backends (all, or the only one that has the rung), and the\n"
-                   "            cases it takes: double, transposes, alpha and beta (0 or 1)\n"
+                   "            cases it takes: double, transposes, alpha and beta, single\n"
+                   "            (0 or 1 each)\n"
                    "  --defines one line per kernel rung and parameter set: file stem,\n"
                    "            default|small, the compiler defines\n");
             return 0;

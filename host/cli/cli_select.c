@@ -141,6 +141,10 @@ static int take_rung(const char *key, const char *backend, const rung **list, in
     if (r->kind != RUNG_KERNEL)
         return cli_usage_error("select", "'%s' is not a kernel rung: the profiler measures "
                                "the vendor library at every shape anyway", key);
+    if (r->no_single_reason)
+        return cli_usage_error("select", "rung %d (%s) takes no single precision (%s): auto "
+                               "chooses among SGEMM kernels", r->number, r->name,
+                               r->no_single_reason);
     if (!selection_rung_eligible(r))
         return cli_usage_error("select", "rung %d (%s) is not float32-accurate: auto is "
                                "raced against SGEMM, so it never chooses it", r->number,

@@ -27,7 +27,8 @@ const char *const selection_fallback_rungs[SHAPE_RULE_CLASSES][8] = {
 
 int selection_rung_eligible(const rung *r)
 {
-    return r && r->kind == RUNG_KERNEL && rung_unit_roundoff(r, PRECISION_SINGLE) <= 0x1p-24;
+    return r && r->kind == RUNG_KERNEL && !r->no_single_reason &&
+           rung_unit_roundoff(r, PRECISION_SINGLE) <= 0x1p-24;
 }
 
 ladder_status selection_kernel(const char *backend, const rung *r, char *file, size_t size,

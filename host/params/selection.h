@@ -31,7 +31,8 @@
 extern const char *const selection_fallback_rungs[SHAPE_RULE_CLASSES][8];
 
 /* 1 when `r` may be chosen by the shape-aware entry: a kernel rung with float32's unit
- * roundoff. */
+ * roundoff that takes single (auto chooses for single NN; a double-only rung never is its
+ * choice, nor a candidate of ladder select). */
 int selection_rung_eligible(const rung *r);
 
 /* The rung and parameters of the shape-aware entry at size `s` on `dev`, for case `kc`

@@ -58,6 +58,8 @@ const rung *registry_all(int *count)
             table[n++] = rungs_skinny[i];
         for (int i = 0; i < rungs_hopper_count; i++)
             table[n++] = rungs_hopper[i];
+        for (int i = 0; i < rungs_dmma_count; i++)
+            table[n++] = rungs_dmma[i];
         table[n++] = shape_aware;
         for (size_t i = 0; i < sizeof baselines / sizeof baselines[0]; i++)
             table[n++] = baselines[i];
@@ -282,10 +284,12 @@ ladder_status rung_check_device(const rung *r, const int *values, const device_i
         return LADDER_OK;
     if (!rung_on_backend(r, dev->backend))
         return ladder_fail(msg, LADDER_UNSUPPORTED, "%s", r->only_reason);
-    /* A rung without double says so before its tiles are weighed in double. */
+    /* A rung without double (or without single) says so before its tiles are weighed in
+     * that precision. */
     gemm_case precision_only = GEMM_CASE_DEFAULT;
     precision_only.precision = p;
-    if (p == PRECISION_DOUBLE && !r->takes_double)
+    if ((p == PRECISION_DOUBLE && !r->takes_double) ||
+        (p == PRECISION_SINGLE && r->no_single_reason))
         return rung_check_case(r, &precision_only, msg);
     if (r->cuda_min_cc && strcmp(dev->backend, "cuda") == 0 &&
         dev->cc_major * 10 + dev->cc_minor < r->cuda_min_cc)
@@ -323,15 +327,20 @@ ladder_status rung_check_device(const rung *r, const int *values, const device_i
     /* local_mem_bytes counts floats' bytes: a double tile of the same edge takes twice. */
     size_t local = r->local_mem_bytes ? r->local_mem_bytes(values) * gemm_elem_bytes(p) / 4
                                       : 0;
-    /* Arch-specific kernels take dynamic shared memory, up to the opt-in limit. */
-    size_t limit = r->cuda_arch_specific && dev->local_mem_optin_bytes
-                       ? dev->local_mem_optin_bytes
-                       : dev->local_mem_bytes;
+    /* Kernels that take dynamic shared memory may have up to the opt-in limit. */
+    const int dynamic = r->cuda_arch_specific || r->cuda_dynamic_shared;
+    size_t limit = dynamic && dev->local_mem_optin_bytes ? dev->local_mem_optin_bytes
+                                                         : dev->local_mem_bytes;
     if (local > limit)
         return ladder_fail(msg, LADDER_UNSUPPORTED,
                            "needs %zu bytes of local memory%s, the device has %zu", local,
                            p == PRECISION_DOUBLE ? " in double" : "", limit);
     return LADDER_OK;
+}
+
+gemm_precision rung_own_precision(const rung *r)
+{
+    return r->no_single_reason ? PRECISION_DOUBLE : PRECISION_SINGLE;
 }
 
 double rung_unit_roundoff(const rung *r, gemm_precision p)
@@ -354,6 +363,9 @@ ladder_status rung_check_case(const rung *r, const gemm_case *c, char *msg)
         return ladder_fail(msg, LADDER_UNSUPPORTED, "no double precision: %s",
                            r->no_double_reason ? r->no_double_reason
                                                : "its kernel is written for float only");
+    if (c->precision == PRECISION_SINGLE && r->no_single_reason)
+        return ladder_fail(msg, LADDER_UNSUPPORTED, "no single precision: %s",
+                           r->no_single_reason);
     char trans[3];
     if (gemm_case_transposed(c) && !r->takes_transposes)
         return ladder_fail(msg, LADDER_UNSUPPORTED,

@@ -174,6 +174,10 @@ typedef struct rung {
      * rungs say why they cannot. */
     int takes_double;
     const char *no_double_reason;
+    /* Its mirror, for a rung that computes in double only (rung 25, on the FP64 tensor
+     * cores): non-NULL says why, and a single-precision case is then reported unsupported
+     * with this reason. NULL for every rung that takes single. */
+    const char *no_single_reason;
     /* 1 for a blas_args rung whose kernels honor TRANS_A and TRANS_B (above); a transposed
      * case on any other rung is reported unsupported. */
     int takes_transposes;
@@ -209,6 +213,11 @@ typedef struct rung {
      * Such kernels take their shared memory dynamically (backend_cuda.c says how), so
      * they may use up to the device's opt-in limit. */
     int cuda_arch_specific;
+    /* 1 when the CUDA kernel takes its shared memory dynamically (it names a
+     * <kernel>_dynamic_shared global: backend_cuda.c, read_dynamic_shared), so it may use
+     * up to the device's opt-in limit instead of static memory's 48 KiB. Arch-specific
+     * kernels always do. */
+    int cuda_dynamic_shared;
     /* For a blas_args rung whose kernel loads its tiles with TMA copies: the boxes. The
      * kernel then takes two tensor maps after the BLAS arguments, of A (M x K, lda) and
      * of B (K x N, ldb), made by the backend from those boxes (ARG_TENSOR_MAP). NULL:
@@ -226,8 +235,13 @@ typedef struct rung {
  * narrower format does not take double). */
 double rung_unit_roundoff(const rung *r, gemm_precision p);
 
+/* The precision a rung computes in when the case does not say: double for a rung that
+ * takes no single (no_single_reason), else single. What checks of "the rung as it runs"
+ * (its defaults fit a device, it compiles, it can be tuned) ask for. */
+gemm_precision rung_own_precision(const rung *r);
+
 /* LADDER_UNSUPPORTED with the reason when entry `r` cannot run case `c`: double on a
- * rung without takes_double, transposes on one without takes_transposes, alpha != 1 or
+ * rung without takes_double, single on one with no_single_reason, transposes on one without takes_transposes, alpha != 1 or
  * beta != 0 on one without blas_args. Every layout runs (registry comment above). The
  * baselines take every case; "auto" is decided when its choice is known. */
 ladder_status rung_check_case(const rung *r, const gemm_case *c, char *msg);
@@ -328,7 +342,9 @@ extern const rung rungs_splitk[];  /* rung 19: rungs_splitk.c */
 extern const int rungs_splitk_count;
 extern const rung rungs_skinny[];  /* rung 20: rungs_skinny.c */
 extern const int rungs_skinny_count;
-extern const rung rungs_hopper[];  /* rungs 21 and up: rungs_hopper.c */
+extern const rung rungs_hopper[];  /* rungs 21-24: rungs_hopper.c */
 extern const int rungs_hopper_count;
+extern const rung rungs_dmma[];    /* rung 25: rungs_dmma.c */
+extern const int rungs_dmma_count;
 
 #endif

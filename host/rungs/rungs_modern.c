@@ -11,6 +11,7 @@
  * Rung 18 copies B 4 bytes at a time, which can, and reads A and B where they lie again.
  */
 #include "rungs/registry.h"
+#include "rungs/mma_warps.h"
 #include "rungs/warptile.h"
 
 #include <stddef.h>
@@ -165,9 +166,10 @@ static size_t bigtile_local_mem(const int *p)
     {"WM", 64, 0, 8, 256, "warp tile rows (WN = 2048 / WM columns)", WARP_ROWS}
 
 /* ---- rung 16: tensor cores, 3xTF32 --------------------------------------------------- */
-/* p = TSM, TSN, TSK, WM, WN, STAGES. A warp per WM x WN tile, made of 16 x 8 mma blocks. */
-static int tf32x3_threads(const int *p) { return (p[0] / p[3]) * (p[1] / p[4]) * 32; }
-static ladder_status tf32x3_validate(const int *p, char *msg)
+/* p = TSM, TSN, TSK, WM, WN, STAGES. A warp per WM x WN tile, made of 16 x 8 mma blocks
+ * (rungs/mma_warps.h: rung 25 takes them too). */
+static int mma_warps_threads(const int *p) { return (p[0] / p[3]) * (p[1] / p[4]) * 32; }
+ladder_status mma_warps_validate(const int *p, char *msg)
 {
     if (rung_need_divides(16, p[3], "WM must be a multiple of 16 (the mma block's rows)", msg) ||
         rung_need_divides(p[3], p[0], "WM must divide TSM", msg) ||
@@ -177,16 +179,16 @@ static ladder_status tf32x3_validate(const int *p, char *msg)
         return LADDER_UNSUPPORTED;
     if (check_stages(p[5], msg) != LADDER_OK)
         return LADDER_UNSUPPORTED;
-    const int threads = tf32x3_threads(p);
+    const int threads = mma_warps_threads(p);
     if (threads > 1024)
         return ladder_fail(msg, LADDER_UNSUPPORTED,
                            "%d warps of %dx%d in a %dx%d tile make %d threads, over 1024",
                            threads / 32, p[3], p[4], p[0], p[1], threads);
     return check_loads(p[0], p[1], p[2], threads, msg); /* whole 16-byte copies */
 }
-static void tf32x3_geometry(const int *p, int M, int N, launch_dims *d)
+void mma_warps_geometry(const int *p, int M, int N, launch_dims *d)
 {
-    tile_blocks(tf32x3_threads(p), p, M, N, d);
+    tile_blocks(mma_warps_threads(p), p, M, N, d);
 }
 /* STAGES x (A's TSK x (TSM + 8) and B's TSN x (TSK + 4)), see the kernel's padding. */
 static size_t tf32x3_local_mem(const int *p)
@@ -345,8 +347,8 @@ const rung rungs_modern[] = {
                    {"WN", 64, 32, 8, 256, "warp tile columns", CHOICES(16, 32, 64)},
                    {"STAGES", 2, 0, 2, 8, "tiles in flight (shared-memory stages)",
                     CHOICES(2, 3, 4)}},
-        .validate = tf32x3_validate,
-        .geometry = tf32x3_geometry,
+        .validate = mma_warps_validate,
+        .geometry = mma_warps_geometry,
         .local_mem_bytes = tf32x3_local_mem,
         .only_backend = "cuda",
         .only_reason = "CUDA only: standard OpenCL C has no instructions for the tensor "
@@ -359,7 +361,7 @@ const rung rungs_modern[] = {
         .unit_roundoff = 0x1p-20,
         .no_double_reason = "a tensor-core rung: its mma.sync takes TF32 inputs; the FP64 "
                             "tensor cores need another instruction (DMMA, mma.sync with "
-                            ".f64) and kernel",
+                            ".f64) and kernel: rung 25",
     },
     {
         .number = 17, .id = "17-banks", .name = "banks",

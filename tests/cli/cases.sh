@@ -64,6 +64,11 @@ grep -q "no transposed operands (TN)" "$WORK/log" && pass || fail "no reason for
 # tensor-core rung 16 is the one that cannot, and ladder list gives its reason).
 "$LADDER" list >"$WORK/log" 2>&1
 sed -n "/^16 /,/^17 /p" "$WORK/log" | grep -q "no double: .*TF32" && pass || fail "no reason for double"
+# And a rung without single (rung 25, on the FP64 tensor cores), with what to do instead.
+sed -n "/^25 /,/^ *auto /p" "$WORK/log" >"$WORK/dmma"
+grep -q "cases: double only;" "$WORK/dmma" &&
+  grep -q "no single: FP64 tensor cores: double only; run with --precision double" "$WORK/dmma" \
+  && pass || fail "no reason for single"
 
 # Sampled verification in double, with beta (C read): the Freivalds tests take both.
 out="$WORK/sampled.csv"

@@ -49,7 +49,8 @@ for flag in "" --small-defaults; do
   [ "$(column "$out" status | sort -u)" = ok ] && pass || { fail "a CUDA rung 20 shape failed ${flag}"; cat "$out" >&2; }
 done
 # Every case: rungs that cannot take one say why (unsupported); cuBLAS runs all 16, and
-# every rung runs the ones its flags promise (ladder list --brief: double, transposes).
+# every rung runs the ones its flags promise (ladder list --brief: double, transposes,
+# single).
 out="$WORK/cases.csv"
 "$LADDER" run --backend cuda --rungs kernels,cublas --sizes 256,127x131x137 --verify full \
     --precision single,double --trans NN,NT,TN,TT --layout col,row \
@@ -57,20 +58,27 @@ out="$WORK/cases.csv"
 check_all_ok "$out" "a CUDA row of a case failed"
 [ "$(paste -d' ' <(column "$out" rung_name) <(column "$out" status) | grep -c '^cublas ok$')" -eq 32 ] \
   && pass || fail "cuBLAS did not run every case at both sizes"
-while read -r number name pads m n k sm sn sk backends double trans blas; do
+while read -r number name pads m n k sm sn sk backends double trans blas single; do
   [ "$backends" = all ] || [ "$backends" = cuda ] || continue
   # Rows of this rung that its flags say must run (any size it takes). A double tile too
   # large for the device's shared memory is the device's limit, not a broken promise: said
   # on stderr, not failed.
   refused=$(paste -d' ' <(column "$out" rung) <(column "$out" precision) <(column "$out" trans) \
               <(column "$out" status) <(column "$out" reason) |
-            awk -v r="$number" -v d="$double" -v t="$trans" \
-              '$1 == r && (d == 1 || $2 == "single") && (t == 1 || $3 == "NN") && $4 != "ok" && !/multiples of|designed for/')
+            awk -v r="$number" -v d="$double" -v s="$single" -v t="$trans" \
+              '$1 == r && (d == 1 || $2 == "single") && (s == 1 || $2 == "double") && (t == 1 || $3 == "NN") && $4 != "ok" && !/multiples of|designed for/')
   if echo "$refused" | grep -q "local memory in double"; then
     echo "note: rung $number ($name): its double tiles do not fit this device's shared memory" >&2
     refused=$(echo "$refused" | grep -v "local memory in double" || true)
   fi
   [ -z "$refused" ] && pass || { fail "rung $number ($name) refused a case it takes"; echo "$refused" | head -3 >&2; }
+  # A rung without single (rung 25, FP64 tensor cores) says so in every single row.
+  if [ "$single" -eq 0 ]; then
+    wrong=$(paste -d' ' <(column "$out" rung) <(column "$out" precision) <(column "$out" status) \
+              <(column "$out" reason) |
+            awk -v r="$number" '$1 == r && $2 == "single" && !($3 == "unsupported" && /no single precision/)')
+    [ -z "$wrong" ] && pass || { fail "rung $number ($name) in single: not unsupported with the reason"; echo "$wrong" | head -3 >&2; }
+  fi
 done < <("$LADDER" list --brief)
 # alpha and beta, with C read: the BLAS-call rungs and cuBLAS, in every case.
 out="$WORK/scaled.csv"

@@ -1,8 +1,8 @@
 # Every case of every OpenCL rung, on the CPU through PoCL (or whatever OpenCL device there
 # is): each rung runs every case its registry flags say it takes (ladder list --brief):
-# single, and double where it takes double; NN, and NT, TN, TT where it takes
-# transposes; column- and row-major always; alpha and beta other than 1 and 0 where it
-# takes a BLAS call's arguments. Sizes are awkward (edges in every direction, and skinny
+# single where it takes single, and double where it takes double; NN, and NT, TN, TT
+# where it takes transposes; column- and row-major always; alpha and beta other than 1 and
+# 0 where it takes a BLAS call's arguments. Sizes are awkward (edges in every direction, and skinny
 # ones) where the rung takes any size, else multiples of its tiles that are not square, so
 # that the row-major swap of M and N is exercised. No row may fail or end in an error, no
 # case may be refused, every case must run ok at some size (a rung designed for some
@@ -13,9 +13,10 @@ has_opencl_device || { echo "no OpenCL device: skipped"; exit 77; }
 
 lcm() { local a=$1 b=$2 x=$1 y=$2; while [ "$y" -ne 0 ]; do local t=$((x % y)); x=$y; y=$t; done; echo $((a / x * b)); }
 
-while read -r number name pads m n k sm sn sk backends double trans blas; do
+while read -r number name pads m n k sm sn sk backends double trans blas single; do
   [ "$backends" = all ] || [ "$backends" = opencl ] || continue
   precisions=single; [ "$double" -eq 1 ] && precisions=single,double
+  [ "$single" -eq 0 ] && precisions=double
   pairs=NN; [ "$trans" -eq 1 ] && pairs=NN,NT,TN,TT
   scalars=(); [ "$blas" -eq 1 ] && scalars=(--alpha -0.75 --beta 0.5)
   if [ "$pads" -eq 1 ] || { [ "$m" -eq 1 ] && [ "$n" -eq 1 ] && [ "$k" -eq 1 ]; }; then

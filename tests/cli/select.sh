@@ -18,6 +18,7 @@ ocl=(--backend opencl)
 expect_error "a library as a candidate" "'clblast' is not a kernel rung" -- select "${ocl[@]}" --rungs clblast "${o[@]}"
 expect_error "auto as a candidate" "'auto' is not a kernel rung" -- select "${ocl[@]}" --rungs auto "${o[@]}"
 expect_error "3xTF32 as a candidate" "rung 16 (tf32x3) is not float32-accurate" -- select "${ocl[@]}" --rungs 16 "${o[@]}"
+expect_error "a double-only rung as a candidate" "rung 25 (dmma) takes no single precision" -- select "${ocl[@]}" --rungs 25 "${o[@]}"
 expect_error "a CUDA-only rung" "rung 13 (async) cannot run on opencl" -- select "${ocl[@]}" --rungs 11,13 "${o[@]}"
 expect_error "an unknown rung" "unknown rung 'fastest'" -- select "${ocl[@]}" --rungs fastest "${o[@]}"
 expect_error "an empty range" "rung range '15-11' is empty" -- select "${ocl[@]}" --rungs 15-11 "${o[@]}"

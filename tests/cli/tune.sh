@@ -18,6 +18,7 @@ expect_error "unknown tune option" "unknown option '--bogus'" -- tune --rung 3 -
 expect_error "pinned parameter of another rung" "this search is for rung 3" -- tune --rung 3 --param 5:TSM=64 "${o[@]}"
 expect_error "bad tune precision" "precision 'half'" -- tune --rung 1 --precision half "${o[@]}"
 expect_error "a rung without double" "rung 16 (tf32x3) cannot be tuned in double: no double precision" -- tune --rung 16 --precision double "${o[@]}"
+expect_error "a rung without single" "rung 25 (dmma) cannot be tuned in single: no single precision: FP64 tensor cores: double only; run with --precision double" -- tune --rung 25 "${o[@]}"
 
 has_opencl_device || { finish; exit $?; }
 ocl=(--backend opencl)

@@ -174,10 +174,69 @@ static void check_tma_sizes(void)
           strstr(msg, "K = 0"));
 }
 
+/* Rung 25, the FP64 tensor cores: double only, so a single case is refused with the reason
+ * (by the case and by the device check, which every run path asks first); compute
+ * capability 9.0 (Hopper's double mma shapes), not arch-specific; its stages are dynamic
+ * shared memory, so an H100 takes more than 48 KiB of them and a device that cannot opt
+ * in does not. */
+static void check_dmma(void)
+{
+    const rung *r = registry_find("dmma");
+    CHECK(r && r->number == 25 && r->blas_args && r->takes_double && !r->takes_transposes);
+    CHECK(r && r->cuda_min_cc == 90 && !r->cuda_arch_specific && r->cuda_dynamic_shared);
+    CHECK(rung_own_precision(r) == PRECISION_DOUBLE);
+    CHECK(rung_own_precision(registry_find("sgemm")) == PRECISION_SINGLE);
+    char msg[LADDER_MSG];
+    const char *reason = "FP64 tensor cores: double only; run with --precision double";
+    gemm_case c = GEMM_CASE_DEFAULT;
+    CHECK(rung_check_case(r, &c, msg) == LADDER_UNSUPPORTED && strstr(msg, reason) &&
+          strstr(msg, "no single precision"));
+    c.precision = PRECISION_DOUBLE;
+    CHECK(rung_check_case(r, &c, msg) == LADDER_OK);
+    c.trans_b = 1;
+    CHECK(rung_check_case(r, &c, msg) == LADDER_UNSUPPORTED && strstr(msg, "transposed"));
+
+    int v[RUNG_MAX_PARAMS];
+    rung_defaults(r, 0, v);
+    device_info h100 = big_gpu();
+    snprintf(h100.backend, sizeof h100.backend, "cuda");
+    CHECK(rung_check_device(r, v, &h100, PRECISION_SINGLE, msg) == LADDER_UNSUPPORTED &&
+          strstr(msg, reason));
+    CHECK(rung_check_device(r, v, &h100, PRECISION_DOUBLE, msg) == LADDER_OK);
+    /* The kernel's SHARED_BYTES at the defaults: 4 stages x (16 x 132 + 128 x 20) doubles. */
+    CHECK(r->local_mem_bytes(v) * 2 == 4 * (16 * 132 + 128 * 20) * 8);
+    device_info static_only = h100;
+    static_only.local_mem_optin_bytes = 0;
+    CHECK(rung_check_device(r, v, &static_only, PRECISION_DOUBLE, msg) == LADDER_UNSUPPORTED &&
+          strstr(msg, "local memory in double"));
+    device_info a100 = h100;
+    a100.cc_major = 8;
+    CHECK(rung_check_device(r, v, &a100, PRECISION_DOUBLE, msg) == LADDER_UNSUPPORTED &&
+          strstr(msg, "compute capability 9.0"));
+    char options[512];
+    rung_compile_options(r, v, &h100, &c, options, sizeof options);
+    CHECK(strstr(options, "-DLADDER_DOUBLE=1") && strstr(options, "-DMMAK=8") &&
+          !strstr(options, "sm_90a"));
+
+    /* Parameters the kernel cannot take. */
+    const struct {
+        int p, value;
+        const char *why;
+    } bad[] = {{6, 12, "MMAK=12"},      {6, 32, "MMAK=32"},       {2, 12, "TSK"},
+               {4, 64, "accumulators"}, {3, 24, "WM"},            {5, 1, "STAGES"},
+               {0, 96, "WM must divide TSM"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        rung_defaults(r, 0, v);
+        v[bad[i].p] = bad[i].value;
+        CHECK(rung_check_params(r, v, msg) == LADDER_UNSUPPORTED && strstr(msg, bad[i].why));
+    }
+}
+
 int main(void)
 {
     check_tf32_baseline();
     check_tma_sizes();
+    check_dmma();
     int n;
     const rung *all = registry_all(&n);
     CHECK(n >= 6);
@@ -191,13 +250,15 @@ int main(void)
         CHECK(r->geometry != NULL);
         int v[RUNG_MAX_PARAMS];
         char msg[LADDER_MSG];
-        /* Defaults (H100 and small-device) are valid and fit the devices they are for. */
+        /* Defaults (H100 and small-device) are valid and fit the devices they are for, in
+         * the rung's own precision (single, or double for a double-only rung). */
+        const gemm_precision own = rung_own_precision(r);
         rung_defaults(r, 0, v);
         CHECK(rung_check_params(r, v, msg) == LADDER_OK);
         device_info gpu = big_gpu();
         if (r->only_backend) /* a rung one backend has: a device of that backend */
             snprintf(gpu.backend, sizeof gpu.backend, "%s", r->only_backend);
-        CHECK(rung_check_device(r, v, &gpu, PRECISION_SINGLE, msg) == LADDER_OK);
+        CHECK(rung_check_device(r, v, &gpu, own, msg) == LADDER_OK);
         rung_defaults(r, 1, v);
         CHECK(rung_check_params(r, v, msg) == LADDER_OK);
         device_info small = gpu;
@@ -209,13 +270,13 @@ int main(void)
              * generation, older or newer, is told why it cannot run them. */
             device_info other = gpu;
             other.cc_major = 10;
-            CHECK(rung_check_device(r, v, &other, PRECISION_SINGLE, msg) == LADDER_UNSUPPORTED &&
+            CHECK(rung_check_device(r, v, &other, own, msg) == LADDER_UNSUPPORTED &&
                   strstr(msg, "sm_90a"));
             char options[512];
             rung_compile_options(r, v, &gpu, NULL, options, sizeof options);
             CHECK(strstr(options, "--gpu-architecture=sm_90a") != NULL);
         } else {
-            CHECK(rung_check_device(r, v, &small, PRECISION_SINGLE, msg) == LADDER_OK);
+            CHECK(rung_check_device(r, v, &small, own, msg) == LADDER_OK);
         }
         /* The geometry covers C: global sizes are whole work-groups. */
         launch_dims d;

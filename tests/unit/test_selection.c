@@ -305,6 +305,7 @@ static void test_offer(void)
 static int takes(const rung *r, const gemm_case *c)
 {
     return (c->precision != PRECISION_DOUBLE || r->takes_double) &&
+           (c->precision != PRECISION_SINGLE || !r->no_single_reason) &&
            (!(c->trans_a || c->trans_b) || r->takes_transposes) &&
            ((c->alpha == 1.0 && c->beta == 0.0) || r->blas_args);
 }
@@ -371,6 +372,7 @@ int main(void)
     CHECK(mkdtemp(dir) != NULL);
     CHECK(selection_rung_eligible(find("15")) && selection_rung_eligible(find("11")));
     CHECK(!selection_rung_eligible(find("16")));   /* 3xTF32: u = 2^-20 */
+    CHECK(!selection_rung_eligible(find("dmma"))); /* double only */
     CHECK(!selection_rung_eligible(find("cublas")) && !selection_rung_eligible(find("auto")));
     CHECK(find("auto") && find("auto")->kind == RUNG_AUTO && find("auto")->number == 0);
     test_file_format(dir);

@@ -169,7 +169,8 @@ int main(void)
         rung_defaults(&all[i], 0, v);
         const gemm_size *shape = rung_check_size(&all[i], v, &big, msg) == LADDER_OK
                                      ? &big : &skinny;
-        CHECK(tune_space_build(&any, &all[i], NULL, 0, &own, PRECISION_SINGLE, shape, 1, msg) == LADDER_OK);
+        CHECK(tune_space_build(&any, &all[i], NULL, 0, &own, rung_own_precision(&all[i]),
+                               shape, 1, msg) == LADDER_OK);
         CHECK(any.npoints > 0 && any.npoints <= 2000);
         rung_defaults(&all[i], 0, v);
         CHECK(tune_space_find(&any, v) >= 0); /* the defaults are searched */

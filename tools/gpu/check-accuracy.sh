@@ -23,9 +23,10 @@ backend=${BACKEND:-cuda}
 sizes=${SIZES:-ksweep}
 mkdir -p "$out"
 
-# Every CUDA rung from 21 up that the registry has ("ladder list --brief": number, name,
-# ..., backends last).
-newer=$("$ladder" list --brief | awk '$1 >= 21 && ($10 == "all" || $10 == "cuda") { printf ",%s", $1 }')
+# Every CUDA rung from 21 up that the registry has and that takes single ("ladder list
+# --brief": number, name, ..., backends tenth, single fourteenth).
+newer=$("$ladder" list --brief |
+        awk '$1 >= 21 && ($10 == "all" || $10 == "cuda") && $14 == 1 { printf ",%s", $1 }')
 rungs="15,16,17,18${newer},cublas,cublas-tf32"
 
 "$ladder" devices > "$out/devices.txt"
