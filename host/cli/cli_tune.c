@@ -57,9 +57,13 @@ static void tune_help(void)
         "                   restart from a random point; random: a random order, no\n"
         "                   repeats; exhaustive: every candidate in order\n"
         "  --param P=V      pin a parameter to one value (repeatable); the rest is searched\n"
-        "  --precision P    single (default) or double: the case tuned (NN, column-major);\n"
-        "                   the database keeps each precision's entries apart, and a run\n"
-        "                   uses those of its own precision only\n"
+        "  --precision P    single (default) or double: the precision tuned; the database\n"
+        "                   keeps each precision's entries apart, and a run uses those of\n"
+        "                   its own precision only\n"
+        "  --trans T        NN (default), NT, TN or TT: the transpose pair tuned (op(A),\n"
+        "                   then op(B); column-major), one per search; the database keeps\n"
+        "                   each pair's entries apart, and a row uses those of its own pair\n"
+        "                   only (a pair without entries runs the defaults)\n"
         "  --reps N         timed repetitions per candidate and size (default %d)\n"
         "  --max-time S     stop repeating a candidate after S seconds (default %.1f)\n"
         "  --seed N         seed of the inputs and of the random choices (default %d)\n"
@@ -92,6 +96,7 @@ typedef struct {
     int npinned;
     int dry_run;
     gemm_precision precision;
+    int trans_a, trans_b; /* --trans */
 } tune_options;
 
 static int parse_options(int argc, char **argv, tune_options *o)
@@ -133,6 +138,17 @@ static int parse_options(int argc, char **argv, tune_options *o)
                 return EXIT_USAGE;
             if (gemm_parse_precision(v, &o->precision, msg) != LADDER_OK)
                 return cli_usage_error("tune", "--%s", msg);
+            continue;
+        }
+        if ((m = cli_option(argc, argv, &i, "--trans", &v)) != 0) {
+            char msg[LADDER_MSG];
+            if (m < 0)
+                return EXIT_USAGE;
+            if (strchr(v, ','))
+                return cli_usage_error("tune", "--trans '%s': a search tunes one transpose "
+                                       "pair; give one (run ladder tune once per pair)", v);
+            if (gemm_parse_trans(v, &o->trans_a, &o->trans_b, msg) != LADDER_OK)
+                return cli_usage_error("tune", "--trans: %s", msg);
             continue;
         }
         static const char *const output_names[] = {"--candidates", "--output", "--out", NULL};
@@ -283,7 +299,9 @@ static int offer_bests(tuning_db *db, const tune_plan *plan, const tune_outcome 
         }
         found++;
         tuning_entry e = {.rung = plan->r->number, .cls = (size_class)c,
-                          .gflops = best->gflops, .precision = plan->precision, .file = -1};
+                          .gflops = best->gflops, .precision = plan->tuned.precision,
+                          .trans_a = plan->tuned.trans_a, .trans_b = plan->tuned.trans_b,
+                          .file = -1};
         snprintf(e.backend, sizeof e.backend, "%s", dev->backend);
         tuning_field(e.device, sizeof e.device, dev->name);
         int values[RUNG_MAX_PARAMS];
@@ -400,11 +418,14 @@ static int open_db(const tune_options *o, tune_session *s, char *path, size_t si
     return 0;
 }
 
-static void print_target(const rung *r, const tune_session *s, gemm_precision p)
+static void print_target(const rung *r, const tune_session *s, const gemm_case *tuned)
 {
     const device_info *dev = &s->targets[0].dev;
-    printf("tuning rung %d (%s) in %s precision on %s:%d %s (%s)\n", r->number, r->name,
-           gemm_precision_name(p), dev->backend, dev->index, dev->name, dev->driver);
+    char pair[3];
+    printf("tuning rung %d (%s) in %s precision, %s, on %s:%d %s (%s)\n", r->number,
+           r->name, gemm_precision_name(tuned->precision),
+           gemm_trans_name(tuned->trans_a, tuned->trans_b, pair), dev->backend, dev->index,
+           dev->name, dev->driver);
     printf("sizes:");
     for (int i = 0; i < s->nsizes; i++)
         printf(" %ldx%ldx%ld (%s)", s->sizes[i].M, s->sizes[i].N, s->sizes[i].K,
@@ -503,10 +524,14 @@ int cmd_tune(int argc, char **argv)
         return EXIT_USAGE;
     gemm_case tuned = GEMM_CASE_DEFAULT;
     tuned.precision = o.precision;
-    char why[LADDER_MSG];
-    if (rung_check_case(r, &tuned, why) != LADDER_OK)
+    tuned.trans_a = o.trans_a;
+    tuned.trans_b = o.trans_b;
+    char why[LADDER_MSG], label[96] = "";
+    if (rung_check_case(r, &tuned, why) != LADDER_OK) {
+        gemm_case_label(&tuned, 0, label, sizeof label); /* "double", "TN", "double TN" */
         return cli_usage_error("tune", "rung %d (%s) cannot be tuned in %s: %s", r->number,
-                               r->name, gemm_precision_name(o.precision), why);
+                               r->name, label[0] ? label : "single NN", why);
+    }
     if (tune_strategy_parse(o.strategy, &strategy) != 0)
         return cli_usage_error("tune", "--strategy '%s': use greedy, random or exhaustive",
                                o.strategy);
@@ -520,7 +545,7 @@ int cmd_tune(int argc, char **argv)
     int start = -1;
     int code = open_target(&o, &s);
     if (!code)
-        print_target(r, &s, o.precision);
+        print_target(r, &s, &tuned);
     if (!code)
         code = build_space(&o, r, &s, &start, defaults, sizeof defaults);
     if (!code && o.dry_run) {
@@ -533,7 +558,7 @@ int cmd_tune(int argc, char **argv)
             .space = &s.space, .strategy = strategy, .budget_configs = budget_configs,
             .budget_seconds = budget_seconds, .reps = (int)o.reps,
             .max_seconds = o.max_seconds, .seed = (uint64_t)o.seed, .start = start,
-            .precision = o.precision,
+            .tuned = tuned,
         };
         if (!code)
             code = search(&o, r, &s, &plan, db_path, mode);

@@ -245,8 +245,11 @@ static void measure_row(const run_plan *plan, run_target *t, program_cache *pc,
     int values[RUNG_MAX_PARAMS] = {0};
     const char *source = "default";
     ladder_status st = LADDER_OK;
+    /* The tuning database's entries go by the pair the kernel computes: the column-major
+     * call's, which for a row-major case is the user's pair swapped. */
     param_policy pol = {plan->overrides, plan->noverrides, plan->small_defaults, plan->tuning,
-                        "ladder run", sc->cs.precision};
+                        "ladder run", sc->cs.precision, sc->cm.call.c.trans_a,
+                        sc->cm.call.c.trans_b};
     /* Kernels see the column-major call: a row-major case's M and N swapped. Parameters,
      * sizes and the shape-aware entry's look-up go by its shape. */
     const gemm_size call = {sc->cm.call.M, sc->cm.call.N, sc->cm.call.K};

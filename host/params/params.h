@@ -2,9 +2,10 @@
  *
  * In order of priority:
  *   1. the user's --param values ("user");
- *   2. the tuning database's entry for this device, rung and size class ("tuned"), unless
- *      the user set a parameter of the rung, asked for the small-device defaults or turned
- *      tuning off (--defaults);
+ *   2. the tuning database's entry for this device, rung, size class, precision and
+ *      transpose pair ("tuned"), unless the user set a parameter of the rung, asked for
+ *      the small-device defaults or turned tuning off (--defaults); never an entry of
+ *      another pair (tuned_params.h says why);
  *   3. the rung's defaults, tuned by hand on an H100 ("default"), or its small-device
  *      defaults with --small-defaults ("small-default");
  *   4. the small-device defaults when the defaults do not fit the device, or when the
@@ -29,6 +30,8 @@ typedef struct {
     const char *who;                 /* prefix of notes: "ladder run" */
     gemm_precision precision;        /* of the run's case: what the device checks and
                                         the tuning database's entries are for */
+    int trans_a, trans_b;            /* the transpose pair the kernel computes (the
+                                        column-major call's): whose entries are used */
 } param_policy;
 
 /* Parameter values for rung `r` on `dev` (NULL: no device checks; else checked for

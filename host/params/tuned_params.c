@@ -30,17 +30,56 @@ static int note(tuning_entry *e, const char *who, const char *why)
     return 0;
 }
 
-/* Whether entry `e` is for this device, rung and size class. */
-static int same_key(const tuning_entry *e, const device_info *dev, const char *name,
-                    const rung *r, gemm_precision p, size_class cls)
+/* Whether entry `e` is for this device, rung, precision and size class (of any pair). */
+static int same_rung(const tuning_entry *e, const device_info *dev, const char *name,
+                     const rung *r, gemm_precision p, size_class cls)
 {
     /* Never parameters of another precision: a double tile takes twice the memory. */
     return strcmp(e->backend, dev->backend) == 0 && strcmp(e->device, name) == 0 &&
            e->rung == r->number && e->precision == p && e->cls == cls;
 }
 
+/* ... and of the case's transpose pair: the entry's key. */
+static int same_key(const tuning_entry *e, const device_info *dev, const char *name,
+                    const rung *r, const gemm_case *kc, size_class cls)
+{
+    return same_rung(e, dev, name, r, kc->precision, cls) && e->trans_a == kc->trans_a &&
+           e->trans_b == kc->trans_b;
+}
+
+/* No entry of the row's own pair: if the rung takes the case and has an entry of another
+ * pair, says once per entry that the defaults run instead (tuned_params.h says why they,
+ * and not that entry's parameters, are the fallback). Returns 0. */
+static int note_other_pair(tuning_db *db, const rung *r, const device_info *dev,
+                           const char *name, const gemm_case *kc, size_class cls,
+                           const char *who)
+{
+    char msg[LADDER_MSG], mine[3], theirs[3], pairs[32] = "";
+    if (rung_check_case(r, kc, msg) != LADDER_OK)
+        return 0; /* the row is unsupported anyway */
+    int fresh = 0;
+    for (int i = 0; i < db->count; i++) {
+        tuning_entry *e = &db->entries[i];
+        if (!same_rung(e, dev, name, r, kc->precision, cls))
+            continue;
+        gemm_trans_name(e->trans_a, e->trans_b, theirs);
+        if (!strstr(pairs, theirs))
+            snprintf(pairs + strlen(pairs), sizeof pairs - strlen(pairs), "%s%s",
+                     pairs[0] ? ", " : "", theirs);
+        fresh += !e->noted_pair;
+        e->noted_pair = 1;
+    }
+    if (fresh)
+        fprintf(stderr, "%s: note: rung %d's tuned parameters for %s sizes are for %s only: "
+                        "rows of other transpose pairs (here %s) use the defaults (ladder "
+                        "tune --trans %s would tune them)\n", who, r->number,
+                size_class_name(cls), pairs, gemm_trans_name(kc->trans_a, kc->trans_b, mine),
+                mine);
+    return 0;
+}
+
 int tuned_params_find(tuning_db *db, const rung *r, const device_info *dev,
-                      gemm_precision p, const gemm_size *s, int *values, const char *who)
+                      const gemm_case *kc, const gemm_size *s, int *values, const char *who)
 {
     if (!db || r->kind != RUNG_KERNEL || r->nparams == 0)
         return 0;
@@ -50,9 +89,9 @@ int tuned_params_find(tuning_db *db, const rung *r, const device_info *dev,
     size_class cls = size_class_of(s);
     int any = 0;
     for (int i = 0; i < db->count && !any; i++)
-        any = same_key(&db->entries[i], dev, name, r, p, cls);
+        any = same_key(&db->entries[i], dev, name, r, kc, cls);
     if (!any)
-        return 0;
+        return note_other_pair(db, r, dev, name, kc, cls, who);
     /* The newest entry measured with the kernel file as it is now; else say it is stale. */
     char path[1024], hash[SOURCE_HASH_HEX], msg[LADDER_MSG];
     kernel_path(dev->backend, r->id, path, sizeof path);
@@ -61,7 +100,7 @@ int tuned_params_find(tuning_db *db, const rung *r, const device_info *dev,
     tuning_entry *stale = NULL, *e = NULL;
     for (int i = db->count - 1; i >= 0 && !e; i--) {
         tuning_entry *c = &db->entries[i];
-        if (!same_key(c, dev, name, r, p, cls))
+        if (!same_key(c, dev, name, r, kc, cls))
             continue;
         if (strcmp(c->kernel_fnv1a, hash) == 0)
             e = c;
@@ -80,7 +119,7 @@ int tuned_params_find(tuning_db *db, const rung *r, const device_info *dev,
     int tuned[RUNG_MAX_PARAMS] = {0};
     if (rung_params_parse(r, e->params, tuned, msg) != LADDER_OK ||
         rung_check_params(r, tuned, msg) != LADDER_OK ||
-        rung_check_device(r, tuned, dev, p, msg) != LADDER_OK) {
+        rung_check_device(r, tuned, dev, kc->precision, msg) != LADDER_OK) {
         snprintf(why, sizeof why, "cannot be used (%s): using the defaults", msg);
         return note(e, who, why);
     }

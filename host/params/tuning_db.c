@@ -10,7 +10,8 @@
 
 static const char header[] =
     "# gemm-ladder tuning database, written by `ladder tune` (README.md, \"Tuning\").\n"
-    "# One line per backend, device, rung and size class: the fastest parameters found.\n"
+    "# One line per backend, device, rung, size class, precision and transpose pair: the\n"
+    "# fastest parameters found.\n"
     "# Fields are separated by tabs; lines that start with '#' are comments.\n"
     "#   backend       opencl or cuda\n"
     "#   device        the device name as the driver reports it (ladder devices)\n"
@@ -25,12 +26,14 @@ static const char header[] =
     "#                 once the file has changed\n"
     "#   driver        the driver the device reported (for the record)\n"
     "#   date          when the search ended (UTC)\n"
-    "#   precision     single or double: the case tuned (NN, column-major); a line\n"
-    "#                 without it is single, as every entry was before double\n"
-    "# ladder run uses the entry of its backend, device, rung, precision and the size's\n"
-    "# class, unless --defaults or --param is given for that rung.\n"
+    "#   precision     single or double: the precision tuned; a line without it is\n"
+    "#                 single, as every entry was before double\n"
+    "#   trans         NN, NT, TN or TT: the transpose pair tuned, column-major; a line\n"
+    "#                 without it is NN, as every entry was before the pairs were tuned\n"
+    "# ladder run uses the entry of its backend, device, rung, precision, transpose pair\n"
+    "# and the size's class, unless --defaults or --param is given for that rung.\n"
     "backend\tdevice\trung\tsize_class\tparams\tgflops\tsizes\tkernel\tkernel_fnv1a\tdriver"
-    "\tdate\tprecision\n";
+    "\tdate\tprecision\ttrans\n";
 
 void tuning_db_init(tuning_db *db) { memset(db, 0, sizeof *db); }
 
@@ -63,7 +66,8 @@ static ladder_status append(tuning_db *db, const tuning_entry *e, char *msg)
 static int same_key(const tuning_entry *a, const tuning_entry *b)
 {
     return strcmp(a->backend, b->backend) == 0 && strcmp(a->device, b->device) == 0 &&
-           a->rung == b->rung && a->cls == b->cls && a->precision == b->precision;
+           a->rung == b->rung && a->cls == b->cls && a->precision == b->precision &&
+           a->trans_a == b->trans_a && a->trans_b == b->trans_b;
 }
 
 /* ---- reading ------------------------------------------------------------------------ */
@@ -120,6 +124,8 @@ static const char *parse_entry(char **f, tuning_entry *e)
     char msg[LADDER_MSG];
     if (f[11][0] && gemm_parse_precision(f[11], &e->precision, msg) != LADDER_OK)
         return "precision must be single or double";
+    if (f[12][0] && gemm_parse_trans(f[12], &e->trans_a, &e->trans_b, msg) != LADDER_OK)
+        return "trans must be NN, NT, TN or TT";
     return NULL;
 }
 
@@ -164,7 +170,7 @@ ladder_status tuning_db_read(tuning_db *db, const char *path, int *found, char *
         return ladder_fail(msg, LADDER_ERROR, "out of memory for the tuning database");
     }
     file_reader rd = {.db = db, .first = db->count};
-    st = tsv_read(file, path, TUNING_DB_FIELDS - 1, TUNING_DB_FIELDS, read_line, &rd, msg);
+    st = tsv_read(file, path, TUNING_DB_MIN_FIELDS, TUNING_DB_FIELDS, read_line, &rd, msg);
     fclose(file);
     if (st == LADDER_OK) {
         db->files[db->nfiles++] = copy;
@@ -182,10 +188,12 @@ static int write_entries(void *ctx, FILE *f)
     const tuning_db *db = ctx;
     for (int i = 0; i < db->count; i++) {
         const tuning_entry *e = &db->entries[i];
-        if (fprintf(f, "%s\t%s\t%d\t%s\t%s\t%.2f\t%s\t%s\t%s\t%s\t%s\t%s\n", e->backend,
-                    e->device, e->rung, size_class_name(e->cls), e->params, e->gflops,
-                    e->sizes, e->kernel, e->kernel_fnv1a, e->driver, e->date,
-                    gemm_precision_name(e->precision)) < 0)
+        char trans[3];
+        if (fprintf(f, "%s\t%s\t%d\t%s\t%s\t%.2f\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+                    e->backend, e->device, e->rung, size_class_name(e->cls), e->params,
+                    e->gflops, e->sizes, e->kernel, e->kernel_fnv1a, e->driver, e->date,
+                    gemm_precision_name(e->precision),
+                    gemm_trans_name(e->trans_a, e->trans_b, trans)) < 0)
             return -1;
     }
     return 0;

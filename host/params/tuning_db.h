@@ -1,11 +1,11 @@
 /* The tuning database: the fastest parameters `ladder tune` found, per backend, device,
- * rung and size class, in a plain text file that people can read, diff and commit.
+ * rung, size class, precision and transpose pair, in a plain text file that people can read, diff and commit.
  *
  * Format (README.md, "Tuning", says the same): UTF-8 text, one entry per line, fields
  * separated by tabs, in this order:
  *
  *   backend device rung size_class params gflops sizes kernel kernel_fnv1a driver date
- *   precision
+ *   precision trans
  *
  *   backend       opencl or cuda
  *   device        the device name as the driver reports it (`ladder devices`)
@@ -18,12 +18,16 @@
  *   kernel_fnv1a  FNV-1a 64-bit hash of that file (host/base/source_hash.h), 16 hex digits
  *   driver        the driver version the device reported (for the record; not a key)
  *   date          when the search ended, ISO 8601 UTC
- *   precision     single or double: the case tuned (NN, column-major). A line written
- *                 before double existed lacks the field: it is single.
+ *   precision     single or double: the precision tuned. A line written before double
+ *                 existed lacks the field: it is single.
+ *   trans         NN, NT, TN or TT: the transpose pair tuned (op(A), then op(B)), in
+ *                 column-major layout, the call a kernel sees. A line written before the
+ *                 pairs were tuned apart lacks the field: it is NN, the only case tuned then.
  *
  * Lines starting with '#' and empty lines are comments; a line whose first field is
  * "backend" is the column header. The key is (backend, device, rung, size_class,
- * precision): a file holds at most one entry per key. Anything else is a corrupt line, reported as FILE:LINE.
+ * precision, trans): a file holds at most one entry per key. Anything else is a corrupt
+ * line, reported as FILE:LINE.
  */
 #ifndef LADDER_TUNING_DB_H
 #define LADDER_TUNING_DB_H
@@ -34,7 +38,9 @@
 #include "base/source_hash.h"
 #include "base/status.h"
 
-#define TUNING_DB_FIELDS 12
+#define TUNING_DB_FIELDS 13
+/* The fields every line has: the oldest lines end at `date`. */
+#define TUNING_DB_MIN_FIELDS 11
 
 typedef struct {
     char backend[16];
@@ -49,8 +55,11 @@ typedef struct {
     char driver[128];
     char date[32];
     gemm_precision precision;
+    int trans_a, trans_b; /* the transpose pair tuned: 1 = op(X) = X^T */
     int file;   /* in memory only: which file it was read from (tuning_db.files), -1 = new */
     int noted;  /* in memory only: ladder run already said why it cannot use this entry */
+    int noted_pair; /* in memory only: ladder run already said that rows of another
+                       transpose pair do not use this entry */
 } tuning_entry;
 
 typedef struct {

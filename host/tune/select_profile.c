@@ -146,8 +146,10 @@ void select_candidates_build(const select_plan *p, const gemm_size *s, select_ca
     const device_info *dev = &p->target->dev;
     out->count = out->skipped = out->implausible = 0;
     out->why_skipped[0] = '\0';
-    /* Tuned parameters as ladder run gives them; no --param (they are all measured). */
-    param_policy pol = {NULL, 0, 0, p->tuning, "ladder select", PRECISION_SINGLE};
+    /* Tuned parameters as ladder run gives them; no --param (they are all measured). The
+     * selection is for single NN, so those are the entries it reads. */
+    param_policy pol = {.tuning = p->tuning, .who = "ladder select",
+                        .precision = PRECISION_SINGLE, .trans_a = 0, .trans_b = 0};
     int bases[2 * MAX_SELECT_RUNGS][RUNG_MAX_PARAMS];
     const rung *of[2 * MAX_SELECT_RUNGS];
     int nbases = 0;

@@ -15,7 +15,7 @@ typedef struct {
     tune_outcome *out;
     program_cache *pc;
     tune_input *in;         /* [nsizes] */
-    gemm_case cs;           /* the case tuned (tune_plan.precision) */
+    gemm_case cs;           /* the case tuned (tune_plan.tuned) */
     double *gflops;         /* [npoints][nsizes]: a candidate's figure, 0 if not ok */
     double start_ms;
     long total;             /* candidates the progress line counts to */
@@ -163,8 +163,7 @@ ladder_status tuner_run(const tune_plan *plan, tune_outcome *out, char *msg)
 {
     memset(out, 0, sizeof *out);
     int n = plan->space->npoints;
-    tuner tu = {.plan = plan, .out = out, .cs = GEMM_CASE_DEFAULT};
-    tu.cs.precision = plan->precision;
+    tuner tu = {.plan = plan, .out = out, .cs = plan->tuned};
     tu.in = calloc((size_t)plan->nsizes, sizeof *tu.in);
     tu.gflops = calloc((size_t)n * (size_t)plan->nsizes + 1, sizeof *tu.gflops);
     double *scores = malloc(((size_t)n + 1) * sizeof *scores);

@@ -29,7 +29,8 @@ typedef struct {
     int reps;               /* timed repetitions per candidate and size */
     double max_seconds;     /* stop repeating after this much timed time */
     uint64_t seed;          /* inputs, random order, greedy restarts */
-    gemm_precision precision; /* the case tuned: this precision, NN, column-major */
+    gemm_case tuned;        /* the case tuned: a precision and a transpose pair,
+                               column-major, alpha 1, beta 0 */
     int start;              /* the point of the defaults, or -1 */
     results_writer *candidates; /* one row per candidate and size */
 } tune_plan;

@@ -19,6 +19,15 @@ expect_error "pinned parameter of another rung" "this search is for rung 3" -- t
 expect_error "bad tune precision" "precision 'half'" -- tune --rung 1 --precision half "${o[@]}"
 expect_error "a rung without double" "rung 16 (tf32x3) cannot be tuned in double: no double precision" -- tune --rung 16 --precision double "${o[@]}"
 expect_error "a rung without single" "rung 25 (dmma) cannot be tuned in single: no single precision: FP64 tensor cores: double only; run with --precision double" -- tune --rung 25 "${o[@]}"
+expect_error "bad tune transpose pair" "transpose pair 'NX'" -- tune --rung 15 --trans NX "${o[@]}"
+expect_error "two pairs in one search" "--trans 'NN,TN': a search tunes one transpose pair" -- tune --rung 15 --trans NN,TN "${o[@]}"
+expect_error "a rung without transposes" "rung 3 (wpt) cannot be tuned in TN" -- tune --rung 3 --trans TN "${o[@]}"
+for bad in "--trans NX" "--trans" "--trans nn" "--trans NN,TN"; do
+  code=0
+  # shellcheck disable=SC2086 # the option and its value are two words
+  "$LADDER" tune --rung 15 $bad "${o[@]}" >/dev/null 2>"$WORK/err" || code=$?
+  [ "$code" -eq 2 ] && [ "$(wc -l <"$WORK/err")" -eq 1 ] && pass || { fail "tune $bad: exit $code (not 2) or not one line"; cat "$WORK/err" >&2; }
+done
 
 has_opencl_device || { finish; exit $?; }
 ocl=(--backend opencl)
@@ -100,7 +109,7 @@ LADDER_OPENCL_KERNELS="$WORK/edited" "$LADDER" run "${ocl[@]}" --rungs 3 --sizes
 code=0
 "$LADDER" run "${ocl[@]}" --rungs 3 --sizes 64 --db "$WORK/corrupt.tsv" --output "$WORK/run.csv" --force >/dev/null 2>"$WORK/err" || code=$?
 [ "$code" -eq 0 ] && [ "$(column "$WORK/run.csv" param_source)" = default ] && pass || fail "corrupt database: exit $code or not the defaults"
-grep -q "corrupt.tsv:3: expected 12 tab-separated fields" "$WORK/err" && [ "$(wc -l <"$WORK/err")" -eq 1 ] \
+grep -q "corrupt.tsv:3: expected 13 tab-separated fields" "$WORK/err" && [ "$(wc -l <"$WORK/err")" -eq 1 ] \
   && pass || { fail "corrupt database warning"; cat "$WORK/err" >&2; }
 # ... and tune refuses to overwrite it.
 cp "$WORK/corrupt.tsv" "$WORK/corrupt-before.tsv"
@@ -138,4 +147,28 @@ ddb="$WORK/double.tsv"
 "$LADDER" run "${ocl[@]}" --rungs 1 --sizes 64 --precision single,double --db "$ddb" --output "$WORK/pd.csv" >/dev/null 2>&1
 [ "$(paste -d' ' <(column "$WORK/pd.csv" precision) <(column "$WORK/pd.csv" param_source) | tr '\n' ,)" = "single default,double tuned," ] \
   && pass || fail "a run used parameters of the other precision"
+
+# Transpose pairs: tuned on TN, kept apart from NN (field 13), used by rows whose kernel
+# computes TN only: a column-major TN row and a row-major NT row (its column-major call
+# swaps the pair), never NN or TT, which run the defaults after one note.
+tdb="$WORK/trans.tsv"
+"$LADDER" tune "${ocl[@]}" --rung 15 --trans TN --sizes 64 --budget 2 --db "$tdb" \
+    --candidates "$WORK/c-tn.csv" >"$WORK/log" 2>&1 || { fail "tune --trans TN"; cat "$WORK/log" >&2; }
+[ "$(entries "$tdb" | awk -F'\t' '{ print $3, $12, $13 }')" = "15 single TN" ] && pass || { fail "TN entry"; cat "$tdb" >&2; }
+[ "$(column "$WORK/c-tn.csv" trans | sort -u)" = TN ] && pass || fail "candidates not TN"
+grep -q "in single precision, TN, on" "$WORK/log" && pass || fail "tune does not say which pair it tunes"
+"$LADDER" run "${ocl[@]}" --rungs 15 --sizes 64 --trans NN,TN,TT --db "$tdb" --output "$WORK/pt.csv" >/dev/null 2>"$WORK/err"
+[ "$(paste -d' ' <(column "$WORK/pt.csv" trans) <(column "$WORK/pt.csv" param_source) | tr '\n' ,)" = "NN default,TN tuned,TT default," ] \
+  && pass || fail "a run used parameters of another transpose pair"
+[ "$(grep -c "tuned parameters for small sizes are for TN only" "$WORK/err")" -eq 1 ] && pass || { fail "no single note on the other pairs"; cat "$WORK/err" >&2; }
+"$LADDER" run "${ocl[@]}" --rungs 15 --sizes 64 --trans NT,TN --layout row --db "$tdb" --output "$WORK/pr.csv" >/dev/null 2>&1
+[ "$(paste -d' ' <(column "$WORK/pr.csv" trans) <(column "$WORK/pr.csv" param_source) | tr '\n' ,)" = "NT tuned,TN default," ] \
+  && pass || fail "row-major: the entry of the kernel's pair was not the one used"
+# A line with a malformed pair: the one-line warning, the defaults.
+{ entries "$tdb" | sed 's/\tTN$/\tTX/'; } >"$WORK/badtrans.tsv"
+code=0
+"$LADDER" run "${ocl[@]}" --rungs 15 --sizes 64 --trans TN --db "$WORK/badtrans.tsv" --output "$WORK/run.csv" --force >/dev/null 2>"$WORK/err" || code=$?
+[ "$code" -eq 0 ] && [ "$(column "$WORK/run.csv" param_source)" = default ] && pass || fail "malformed trans: exit $code or not the defaults"
+grep -q "badtrans.tsv:1: trans must be NN, NT, TN or TT" "$WORK/err" && [ "$(wc -l <"$WORK/err")" -eq 1 ] \
+  && pass || { fail "malformed trans warning"; cat "$WORK/err" >&2; }
 finish

@@ -59,7 +59,7 @@ static selection_entry entry(const char *backend, const rung *r, long M, long N,
 static void choose(tuning_db *db, const device_info *dev, long M, long N, long K, char *out,
                    size_t size)
 {
-    param_policy pol = {NULL, 0, 0, db, "test_selection", PRECISION_SINGLE};
+    param_policy pol = {NULL, 0, 0, db, "test_selection", PRECISION_SINGLE, 0, 0};
     gemm_size s = {M, N, K};
     const rung *r = NULL;
     int values[RUNG_MAX_PARAMS] = {0};
@@ -231,7 +231,7 @@ static void test_lookup(void)
     if (strcmp(got, want) != 0)
         fprintf(stderr, "  got %s, want %s\n", got, want);
     /* --defaults (no tuning database): the rule even where the table has the shape. */
-    param_policy plain = {NULL, 0, 0, NULL, "test_selection", PRECISION_SINGLE};
+    param_policy plain = {NULL, 0, 0, NULL, "test_selection", PRECISION_SINGLE, 0, 0};
     gemm_size s = {4096, 4096, 4096};
     const rung *r = NULL;
     int values[RUNG_MAX_PARAMS] = {0};
@@ -334,7 +334,7 @@ static void test_cases(void)
     const char *backends[2] = {"opencl", "cuda"};
     for (int b = 0; b < 2; b++) {
         device_info dev = device(backends[b]);
-        param_policy plain = {NULL, 0, 0, NULL, "test_selection", PRECISION_SINGLE};
+        param_policy plain = {NULL, 0, 0, NULL, "test_selection", PRECISION_SINGLE, 0, 0};
         gemm_size s = {512, 512, 512};
         const rung *r = NULL, *plain_choice = NULL;
         int values[RUNG_MAX_PARAMS] = {0};

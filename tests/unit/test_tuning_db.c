@@ -141,10 +141,15 @@ int main(void)
         "opencl\tFake GPU\t3\tsmall\tTS=16\t10\t64x64x64\tk\tnot-a-hash\td\tt\n",
         "\x01\x02garbage\n",
         "opencl\tFake GPU\t3\tsmall\tTS=16\t10\t64x64x64\tk\t0123456789abcdef\td\tt\thalf\n",
+        "opencl\tFake GPU\t3\tsmall\tTS=16\t10\t64x64x64\tk\t0123456789abcdef\td\tt\tsingle\tNX\n",
+        "opencl\tFake GPU\t3\tsmall\tTS=16\t10\t64x64x64\tk\t0123456789abcdef\td\tt\tsingle\tnt\n",
+        "opencl\tFake GPU\t3\tsmall\tTS=16\t10\t64x64x64\tk\t0123456789abcdef\td\tt\tsingle\tNN\tx\n",
     };
-    const char *expect[] = {"corrupt.tsv:4: expected 12", "backend", "size_class", "params",
+    const char *expect[] = {"corrupt.tsv:4: expected 13", "backend", "size_class", "params",
                             "gflops", "sizes", "kernel_fnv1a", "corrupt.tsv:1:",
-                            "precision must be single or double"};
+                            "precision must be single or double",
+                            "corrupt.tsv:1: trans must be NN, NT, TN or TT",
+                            "trans must be NN, NT, TN or TT", "found more than 13"};
     path_of("corrupt.tsv", path);
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         write_file(path, bad[i]);
@@ -167,26 +172,28 @@ int main(void)
     e = entry("TS=16 WPT=4", 10.0, hash);
     tuning_db_offer(&run, &e, &what, &old, msg);
     int v[RUNG_MAX_PARAMS] = {0};
+    gemm_case single = GEMM_CASE_DEFAULT, dbl = GEMM_CASE_DEFAULT;
+    dbl.precision = PRECISION_DOUBLE;
     gemm_size s64 = {64, 64, 64}, s40 = {40, 40, 40}, s4096 = {4096, 4096, 4096};
-    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 1 && v[0] == 16 && v[1] == 4);
-    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s4096, v, "test") == 0); /* large */
-    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s40, v, "test") == 0);
+    CHECK(tuned_params_find(&run, wpt, &dev, &single, &s64, v, "test") == 1 && v[0] == 16 && v[1] == 4);
+    CHECK(tuned_params_find(&run, wpt, &dev, &single, &s4096, v, "test") == 0); /* large */
+    CHECK(tuned_params_find(&run, wpt, &dev, &single, &s40, v, "test") == 0);
     CHECK(tuned_params_count(&run, &dev) == 1);
     device_info other = dev;
     strcpy(other.name, "Other GPU");
-    CHECK(tuned_params_find(&run, wpt, &other, PRECISION_SINGLE, &s64, v, "test") == 0);
+    CHECK(tuned_params_find(&run, wpt, &other, &single, &s64, v, "test") == 0);
     CHECK(tuned_params_count(&run, &other) == 0);
     /* A stale entry read later does not hide a current one read earlier. */
     e = entry("TS=8 WPT=2", 20.0, "0000000000000000");
     run.entries[run.count++] = e; /* as if from a second file */
-    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 1 && v[0] == 16);
+    CHECK(tuned_params_find(&run, wpt, &dev, &single, &s64, v, "test") == 1 && v[0] == 16);
     run.count = 0;
     run.entries[run.count++] = e; /* only the stale one */
-    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 0 && run.entries[0].noted);
+    CHECK(tuned_params_find(&run, wpt, &dev, &single, &s64, v, "test") == 0 && run.entries[0].noted);
     run.entries[0] = entry("TS=64 WPT=1", 10.0, hash); /* 4096 work-items: too many */
-    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 0);
+    CHECK(tuned_params_find(&run, wpt, &dev, &single, &s64, v, "test") == 0);
     run.entries[0] = entry("TS=16 WPT=4 TSK=8", 10.0, hash); /* not rung 3's parameters */
-    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 0);
+    CHECK(tuned_params_find(&run, wpt, &dev, &single, &s64, v, "test") == 0);
     tuning_db_free(&run);
 
     /* Precisions are kept apart: a line written before double existed (11 fields) is
@@ -203,21 +210,97 @@ int main(void)
     tuning_db_init(&run);
     CHECK(tuning_db_read(&run, path, &found, msg) == LADDER_OK && run.count == 1 &&
           run.entries[0].precision == PRECISION_SINGLE);
-    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 1);
-    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_DOUBLE, &s64, v, "test") == 0);
+    CHECK(tuned_params_find(&run, wpt, &dev, &single, &s64, v, "test") == 1);
+    CHECK(tuned_params_find(&run, wpt, &dev, &dbl, &s64, v, "test") == 0);
     e = entry("TS=8 WPT=2", 5.0, hash);
     e.precision = PRECISION_DOUBLE;
     CHECK(tuning_db_offer(&run, &e, &what, &old, msg) == LADDER_OK && what == TUNING_ADDED &&
           run.count == 2);
-    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_DOUBLE, &s64, v, "test") == 1 &&
+    CHECK(tuned_params_find(&run, wpt, &dev, &dbl, &s64, v, "test") == 1 &&
           v[0] == 8 && v[1] == 2);
-    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 1 &&
+    CHECK(tuned_params_find(&run, wpt, &dev, &single, &s64, v, "test") == 1 &&
           v[0] == 16 && v[1] == 4);
     CHECK(tuning_db_write(&run, path, msg) == LADDER_OK);
     tuning_db_free(&run);
     tuning_db_init(&run);
     CHECK(tuning_db_read(&run, path, &found, msg) == LADDER_OK && run.count == 2 &&
           run.entries[1].precision == PRECISION_DOUBLE);
+    tuning_db_free(&run);
+
+    /* Transpose pairs are kept apart too: lines without the trans field (11 or 12
+     * fields) are NN; a TN entry is used by TN rows only, and an NN entry never by TN
+     * rows (they run the defaults, after one note). Rung 15 takes every pair. */
+    const rung *sgemm = registry_find("sgemm");
+    char sgemm_kernel[1024], sgemm_hash[SOURCE_HASH_HEX];
+    kernel_path("opencl", "15-sgemm", sgemm_kernel, sizeof sgemm_kernel);
+    CHECK(source_hash_file(sgemm_kernel, sgemm_hash, msg) == LADDER_OK);
+    path_of("pairs.tsv", path);
+    {
+        FILE *f = fopen(path, "w");
+        CHECK(f != NULL);
+        if (f) {
+            /* 11 fields (before double), then 12 (before the pairs): both NN. */
+            fprintf(f, "opencl\tFake GPU\t15\tsmall\tTSM=64 TSN=64 TSK=8 WM=32\t10\t64x64x64\t"
+                       "15-sgemm.cl\t%s\td\tt\n", sgemm_hash);
+            fprintf(f, "opencl\tFake GPU\t15\tlarge\tTSM=64 TSN=64 TSK=8 WM=32\t10\t4096x4096x4096\t"
+                       "15-sgemm.cl\t%s\td\tt\tsingle\n", sgemm_hash);
+            fprintf(f, "opencl\tFake GPU\t15\tsmall\tTSM=64 TSN=64 TSK=16 WM=32\t10\t64x64x64\t"
+                       "15-sgemm.cl\t%s\td\tt\tsingle\tTN\n", sgemm_hash);
+            fclose(f);
+        }
+    }
+    tuning_db_init(&run);
+    CHECK(tuning_db_read(&run, path, &found, msg) == LADDER_OK && run.count == 3);
+    CHECK(run.entries[0].trans_a == 0 && run.entries[0].trans_b == 0 &&
+          run.entries[1].trans_a == 0 && run.entries[1].trans_b == 0 &&
+          run.entries[2].trans_a == 1 && run.entries[2].trans_b == 0);
+    gemm_case tn = GEMM_CASE_DEFAULT, nt = GEMM_CASE_DEFAULT, tt = GEMM_CASE_DEFAULT;
+    tn.trans_a = 1;
+    nt.trans_b = 1;
+    tt.trans_a = tt.trans_b = 1;
+    int sgemm_tsk = rung_param_index(sgemm, "TSK");
+    CHECK(sgemm_tsk >= 0);
+    CHECK(tuned_params_find(&run, sgemm, &dev, &single, &s64, v, "test") == 1 &&
+          v[sgemm_tsk] == 8);
+    CHECK(tuned_params_find(&run, sgemm, &dev, &tn, &s64, v, "test") == 1 &&
+          v[sgemm_tsk] == 16);
+    CHECK(!run.entries[0].noted_pair);
+    CHECK(tuned_params_find(&run, sgemm, &dev, &nt, &s64, v, "test") == 0);
+    CHECK(run.entries[0].noted_pair && run.entries[2].noted_pair); /* the note was said */
+    CHECK(tuned_params_find(&run, sgemm, &dev, &tt, &s64, v, "test") == 0);
+    /* A large TN row: only the NN entry has that class, so the defaults. */
+    CHECK(tuned_params_find(&run, sgemm, &dev, &tn, &s4096, v, "test") == 0);
+    CHECK(tuned_params_find(&run, sgemm, &dev, &single, &s4096, v, "test") == 1);
+    /* The same key but another pair is another entry; written and read back, the pair
+     * stays. */
+    e = entry("TSM=64 TSN=64 TSK=8 WM=32", 12.0, sgemm_hash);
+    e.rung = 15;
+    e.trans_a = e.trans_b = 1;
+    CHECK(tuning_db_offer(&run, &e, &what, &old, msg) == LADDER_OK && what == TUNING_ADDED &&
+          run.count == 4);
+    e.gflops = 13.0;
+    CHECK(tuning_db_offer(&run, &e, &what, &old, msg) == LADDER_OK &&
+          what == TUNING_REPLACED && run.count == 4);
+    CHECK(tuning_db_write(&run, path, msg) == LADDER_OK);
+    tuning_db_free(&run);
+    tuning_db_init(&run);
+    CHECK(tuning_db_read(&run, path, &found, msg) == LADDER_OK && run.count == 4 &&
+          run.entries[2].trans_a == 1 && run.entries[2].trans_b == 0 &&
+          run.entries[3].trans_a == 1 && run.entries[3].trans_b == 1 &&
+          run.entries[0].trans_a == 0 && run.entries[1].precision == PRECISION_SINGLE);
+    CHECK(tuned_params_find(&run, sgemm, &dev, &tt, &s64, v, "test") == 1 &&
+          v[sgemm_tsk] == 8);
+    tuning_db_free(&run);
+
+    /* The committed database of the H100 predates the trans field (11 fields a line):
+     * it reads without error, every entry NN. */
+    tuning_db_init(&run);
+    CHECK(tuning_db_read(&run, LADDER_SOURCE_DIR "/tuning/nvidia-h100-80gb-hbm3.tsv", &found,
+                         msg) == LADDER_OK && found && run.count > 0);
+    int all_nn = 1;
+    for (int i = 0; i < run.count; i++)
+        all_nn &= !run.entries[i].trans_a && !run.entries[i].trans_b;
+    CHECK(all_nn);
     tuning_db_free(&run);
 
     /* Reading for ladder run: the committed folder, then the user's file, which wins; a
@@ -241,12 +324,12 @@ int main(void)
     setenv("LADDER_TUNING_DB", user, 1);
     tuning_db_init(&run);
     CHECK(tuning_load_for_run(&run, NULL, "test", msg) == LADDER_OK && run.nfiles == 2);
-    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 1 && v[0] == 8);
+    CHECK(tuned_params_find(&run, wpt, &dev, &single, &s64, v, "test") == 1 && v[0] == 8);
     tuning_db_free(&run);
     remove(user);
     tuning_db_init(&run);
     CHECK(tuning_load_for_run(&run, NULL, "test", msg) == LADDER_OK && run.nfiles == 1);
-    CHECK(tuned_params_find(&run, wpt, &dev, PRECISION_SINGLE, &s64, v, "test") == 1 && v[0] == 16);
+    CHECK(tuned_params_find(&run, wpt, &dev, &single, &s64, v, "test") == 1 && v[0] == 16);
     tuning_db_free(&run);
     tuning_db_init(&run);
     CHECK(tuning_load_for_run(&run, user, "test", msg) == LADDER_ERROR &&

@@ -84,7 +84,7 @@ echo "single: $single"
 
 echo "== 3. BLAS semantics, rung 25 alone"
 if [ -x "$semantics" ]; then
-  "$semantics" cuda --rung 25 >"$out/semantics.log" 2>&1
+  "$semantics" cuda --rungs 25 >"$out/semantics.log" 2>&1
   rc=$?
   echo "test_blas_semantics: exit $rc, $(tail -1 "$out/semantics.log")"
   [ "$rc" -eq 0 ] || { grep -v '^ok' "$out/semantics.log" | head -10; status=1; }
