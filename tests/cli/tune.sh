@@ -18,7 +18,7 @@ expect_error "unknown tune option" "unknown option '--bogus'" -- tune --rung 3 -
 expect_error "pinned parameter of another rung" "this search is for rung 3" -- tune --rung 3 --param 5:TSM=64 "${o[@]}"
 expect_error "bad tune precision" "precision 'half'" -- tune --rung 1 --precision half "${o[@]}"
 expect_error "a rung without double" "rung 16 (tf32x3) cannot be tuned in double: no double precision" -- tune --rung 16 --precision double "${o[@]}"
-expect_error "a rung without single" "rung 25 (dmma) cannot be tuned in single: no single precision: FP64 tensor cores: double only; run with --precision double" -- tune --rung 25 "${o[@]}"
+expect_error "a rung without single" "rung 25 (dmma) cannot be tuned in single NN: no single precision: FP64 tensor cores: double only; run with --precision double" -- tune --rung 25 "${o[@]}"
 expect_error "bad tune transpose pair" "transpose pair 'NX'" -- tune --rung 15 --trans NX "${o[@]}"
 expect_error "two pairs in one search" "--trans 'NN,TN': a search tunes one transpose pair" -- tune --rung 15 --trans NN,TN "${o[@]}"
 expect_error "a rung without transposes" "rung 3 (wpt) cannot be tuned in TN" -- tune --rung 3 --trans TN "${o[@]}"
