@@ -79,9 +79,13 @@ gemm(const int M, const int N, const int K, const float alpha, const float *__re
     for (int i = 0; i < TSN / 2; i++)
         d[i] = 0.0f;
 
-    barrier_wait(&full[0], 0);
-    split_tf32<B_TILE, THREADS>(Bs, Bsmall, tid);
-    __syncthreads();
+    /* The first tile's split, before the loop. K = 0 (alpha = 0 reaches the kernel so: C =
+     * beta C) has no first tile: waiting for it would never end. */
+    if (tiles > 0) {
+        barrier_wait(&full[0], 0);
+        split_tf32<B_TILE, THREADS>(Bs, Bsmall, tid);
+        __syncthreads();
+    }
 
     for (int kt = 0; kt < tiles; kt++) {
         const int s = kt % STAGES;

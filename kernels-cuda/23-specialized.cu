@@ -121,9 +121,13 @@ gemm(const int M, const int N, const int K, const float alpha, const float *__re
 #pragma unroll
     for (int i = 0; i < TSN / 2; i++)
         d[i] = 0.0f;
-    barrier_wait(&full[0], 0);
-    split_tf32<B_TILE, CONSUMER_THREADS>(Bs, Bsmall, c);
-    group_sync(1, CONSUMER_THREADS);
+    /* The first tile's split; none when K = 0 (alpha = 0 reaches the kernel so), whose
+     * first tile would be waited for forever. */
+    if (tiles > 0) {
+        barrier_wait(&full[0], 0);
+        split_tf32<B_TILE, CONSUMER_THREADS>(Bs, Bsmall, c);
+        group_sync(1, CONSUMER_THREADS);
+    }
 
     unsigned big0[4][4], small0[4][4], big1[4][4], small1[4][4];
     for (int kt = 0; kt < tiles; kt += 2) {

@@ -2,7 +2,8 @@
 # Checks Hopper's rungs (21-24: TMA, wgmma, 3xTF32, warp specialization) on an H100 in one
 # go, and prints a short table at the end:
 #   1. verification in full at awkward sizes (1, 7, primes, K = 1, 4097x3000x515, sizes
-#      off the multiples of 4 that the copy engine needs, which the registry pads);
+#      off the multiples of 4 that the copy engine needs, which the registry pads), and
+#      with alpha = 0 (the kernel gets K = 0), under a time limit: a hang is a failure;
 #   2. compute-sanitizer memcheck and racecheck at a small size;
 #   3. timing at 4096 and 8192 next to rung 16 and cuBLAS (SGEMM; and any baselines named
 #      in $HOPPER_BASELINES, e.g. a cuBLAS TF32 one).
@@ -36,6 +37,13 @@ echo "== 1. verification (full) at awkward sizes"
     --sizes 1,7,2x3x1,64x64x1,257x129x33,1000,1001x999x997,4097x3000x515,130x4100x67 \
     --output "$out/verify.csv" --force >"$out/verify.log" 2>&1 || status=1
 bad=$(not_ok "$out/verify.csv")
+[ -z "$bad" ] || { echo "$bad"; status=1; }
+# alpha = 0 reaches a kernel as K = 0 (A and B are never read): C = beta C, no k-tile to
+# wait for. A rung that waited for its first tile anyway hung here.
+timeout 120 "$ladder" run --backend cuda --rungs "$rungs" --defaults --verify full --reps 3 \
+    --alpha 0 --beta 3 --sizes 200x300x100,1x1x1 \
+    --output "$out/verify-alpha0.csv" --force >"$out/verify-alpha0.log" 2>&1 || status=1
+bad=$(not_ok "$out/verify-alpha0.csv")
 [ -z "$bad" ] || { echo "$bad"; status=1; }
 
 echo "== 2. compute-sanitizer at 200x300x100"
