@@ -52,16 +52,17 @@ const rung rungs_dmma[] = {
         .parent = 16,
         .kind = RUNG_KERNEL,
         .nparams = 7,
-        /* The defaults: a 128 x 128 x 16 tile of eight 64 x 32 warps (64 accumulators a
-         * lane, one block per SM), four stages (146 KiB), the middle mma depth; chosen by
-         * reasoning, not yet measured (tools/gpu/check-dmma.sh sweeps them). The small
-         * ones: four warps of 32 x 32 in 21 KiB. */
+        /* The defaults: a 128 x 128 x 32 tile of eight 64 x 32 warps (64 accumulators a
+         * lane, one block per SM), three stages (207 KiB), the middle mma depth: the
+         * fastest of tools/gpu/check-dmma.sh's sweep on the H100 (42.2 TFLOPS at 4096
+         * against 39.6 for 16 deep and four stages; results/h100-2026-11-25-dmma). The
+         * small ones: four warps of 32 x 32 in 21 KiB. */
         .params = {{"TSM", 128, 64, 16, 256, "tile rows (M)", CHOICES(64, 128)},
                    {"TSN", 128, 64, 8, 256, "tile columns (N)", CHOICES(64, 128)},
-                   {"TSK", 16, 8, 8, 64, "tile depth (K)", CHOICES(8, 16, 32)},
+                   {"TSK", 32, 8, 8, 64, "tile depth (K)", CHOICES(8, 16, 32)},
                    {"WM", 64, 32, 16, 128, "warp tile rows", CHOICES(32, 64)},
                    {"WN", 32, 0, 8, 128, "warp tile columns", CHOICES(16, 32, 64)},
-                   {"STAGES", 4, 2, 2, 8, "tiles in flight (shared-memory stages)",
+                   {"STAGES", 3, 2, 2, 8, "tiles in flight (shared-memory stages)",
                     CHOICES(2, 3, 4, 5)},
                    {"MMAK", 8, 0, 4, 16, "depth of one mma (4, 8 or 16)", CHOICES(4, 8, 16)}},
         .validate = dmma_validate,
