@@ -41,7 +41,7 @@ bad=$(not_ok "$out/verify.csv")
 # alpha = 0 reaches a kernel as K = 0 (A and B are never read): C = beta C, no k-tile to
 # wait for. A rung that waited for its first tile anyway hung here.
 timeout 120 "$ladder" run --backend cuda --rungs "$rungs" --defaults --verify full --reps 3 \
-    --alpha 0 --beta 3 --sizes 200x300x100,1x1x1 \
+    --alpha 0 --beta 3 --sizes 200x300x100,4x1x4 \
     --output "$out/verify-alpha0.csv" --force >"$out/verify-alpha0.log" 2>&1 || status=1
 bad=$(not_ok "$out/verify-alpha0.csv")
 [ -z "$bad" ] || { echo "$bad"; status=1; }
