@@ -5,9 +5,8 @@
  *   mma is mma.sync.m16n8kMMAK with .f64 inputs and accumulators, and every element,
  *   tile and accumulator is a double. There is no split and no second product: a DMMA
  *   multiplies doubles exactly and adds in double, so rung 16's 3xTF32 trick is not
- *   needed. The tiles are larger and deeper (128 x 128 x 16 by default) and the stages
- *   more (4), held in dynamic shared memory (146 KiB at the defaults, past static memory's
- *   48 KiB).
+ *   needed. The tiles are larger and deeper (128 x 128 x 32 by default), three stages of
+ *   them in dynamic shared memory (207 KiB at the defaults, past static memory's 48 KiB).
  * Why it should help: the H100's FP64 units do 64 multiply-adds per clock per SM, 33.5
  *   TFLOPS, and the best double rung on them is bounded by that. Its tensor cores do twice
  *   as many doubles, about 67 TFLOPS, which is what cuBLAS's DGEMM uses.

@@ -203,8 +203,8 @@ static void check_dmma(void)
     CHECK(rung_check_device(r, v, &h100, PRECISION_SINGLE, msg) == LADDER_UNSUPPORTED &&
           strstr(msg, reason));
     CHECK(rung_check_device(r, v, &h100, PRECISION_DOUBLE, msg) == LADDER_OK);
-    /* The kernel's SHARED_BYTES at the defaults: 4 stages x (16 x 132 + 128 x 20) doubles. */
-    CHECK(r->local_mem_bytes(v) * 2 == 4 * (16 * 132 + 128 * 20) * 8);
+    /* The kernel's SHARED_BYTES at the defaults: 3 stages x (32 x 132 + 128 x 36) doubles. */
+    CHECK(r->local_mem_bytes(v) * 2 == 3 * (32 * 132 + 128 * 36) * 8);
     device_info static_only = h100;
     static_only.local_mem_optin_bytes = 0;
     CHECK(rung_check_device(r, v, &static_only, PRECISION_DOUBLE, msg) == LADDER_UNSUPPORTED &&
