@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Draws the diagrams of the ideas (tiles, work per thread, register blocks, warp tiles,
-# the 3xTF32 split, split-K, the skinny kernels, the Hopper rungs' stage pipeline) from
-# each rung's default parameters, so the pictures stay in step with the registry.
+# the 3xTF32 split, split-K, the skinny kernels, the Hopper rungs' stage pipeline, the
+# DMMA rung's padded tiles) from each rung's default parameters, so the pictures stay in
+# step with the registry.
 #
 # usage: tools/draw-diagrams.sh [--check] [--format svg|png] [--out DIR]
 #

@@ -19,7 +19,7 @@ LADDER=$ladder bash "$draw" --check > "$work/out" 2> "$work/err" \
 grep -q 'diagrams match' "$work/out" || fail "--check said nothing: $(cat "$work/out")"
 # One picture per script, and every idea the tutorial shows has one.
 for stem in 02-tiling 03-wpt 05-transpose 06-regblock 12-warptile 16-tf32x3 19-splitk \
-            20-skinny-tall 20-skinny-wide 21-wgmma 23-specialized; do
+            20-skinny-tall 20-skinny-wide 21-wgmma 23-specialized 25-dmma; do
     [ -f "$root/plots/diagrams/$stem.gp" ] || fail "no script plots/diagrams/$stem.gp"
     [ -f "$committed/$stem.svg" ] || fail "no committed $stem.svg"
 done
@@ -40,7 +40,7 @@ cmp -s "$work/copy/06-regblock.svg" "$committed/06-regblock.svg" || fail "--chec
 # --- a changed default in the registry makes its picture stale: the pictures follow it ---
 cat > "$work/fake-ladder" <<EOF
 #!/usr/bin/env bash
-"$ladder" "\$@" | sed '/^02-tiling default/s/-DTS=32/-DTS=16/; /^12-warptile default/s/-DWM=64/-DWM=32/; /^23-specialized default/s/-DSTAGES=[0-9]*/-DSTAGES=2/'
+"$ladder" "\$@" | sed '/^02-tiling default/s/-DTS=32/-DTS=16/; /^12-warptile default/s/-DWM=64/-DWM=32/; /^23-specialized default/s/-DSTAGES=[0-9]*/-DSTAGES=2/; /^25-dmma default/s/-DTSM=128/-DTSM=64/'
 EOF
 chmod +x "$work/fake-ladder"
 if LADDER=$work/fake-ladder bash "$draw" --check 2> "$work/err"; then
@@ -49,6 +49,7 @@ fi
 grep -q '^stale: .*02-tiling.svg' "$work/err" || fail "TS = 16 did not change rung 2's picture"
 grep -q '^stale: .*12-warptile.svg' "$work/err" || fail "WM = 32 did not change rung 12's picture"
 grep -q '^stale: .*23-specialized.svg' "$work/err" || fail "STAGES = 2 did not change rung 23's picture"
+grep -q '^stale: .*25-dmma.svg' "$work/err" || fail "TSM = 64 did not change rung 25's picture"
 if grep -q '03-wpt' "$work/err"; then fail "an unchanged rung was called stale: $(cat "$work/err")"; fi
 
 # --- PNGs, for slides: every script draws one ---
