@@ -40,8 +40,10 @@ static const result_column columns[] = {
      "...`) and where they came from: `default`, `small-default`, `user`, `tuned` (the "
      "tuning database), `tune-candidate` (a row of `ladder tune`'s or `ladder select`'s "
      "candidates file), `selected` (`auto`, from its selection table), `fallback` (`auto`, "
-     "by its rule), `case-fallback` (`auto`, a BLAS-call rung that takes a case its "
-     "choice cannot: double, transposes, alpha and beta)", NULL},
+     "by its rule), `selected-rung` (`auto`, the chosen rung in a case other than single "
+     "NN, with the parameters a run gives it in that case), `case-fallback` (`auto`, a "
+     "BLAS-call rung that takes a case its choice cannot: double, transposes, alpha and "
+     "beta)", NULL},
     {"param_source", TEXT(param_source), NULL, NULL},
     {"M", LONG(M), "sizes: op(A) is M×K, op(B) is K×N, C is M×N", NULL},
     {"N", LONG(N), NULL, NULL},

@@ -258,8 +258,24 @@ ladder_status params_for_auto(const param_policy *pol, const device_info *dev,
     /* The table and the rule choose for single NN C = A B; a case the choice cannot take
      * goes to a BLAS-call rung that can. */
     char why[LADDER_MSG];
-    if (!kc || (st == LADDER_OK && rung_check_case(*chosen, kc, why) == LADDER_OK))
-        return st;
+    if (!kc || (st == LADDER_OK && rung_check_case(*chosen, kc, why) == LADDER_OK)) {
+        if (st != LADDER_OK || !kc || strcmp(*source, "selected") != 0 ||
+            (kc->precision == PRECISION_SINGLE && !kc->trans_a && !kc->trans_b))
+            return st; /* the rule's choice already has this case's parameters */
+        /* Another case on the chosen rung: the table's parameters were measured for single
+         * NN (in double they may not even fit the device's local memory), so the rung
+         * keeps the choice and takes what ladder run would give it in this case: its
+         * tuned entry for the case, else its defaults. */
+        param_policy plain = *pol;
+        plain.overrides = NULL;
+        plain.noverrides = 0;
+        const char *ignored;
+        if (params_for_row(&plain, *chosen, dev, s, values, &ignored, why) == LADDER_OK &&
+            rung_check_size(*chosen, values, s, why) == LADDER_OK) {
+            *source = "selected-rung";
+            return LADDER_OK;
+        }
+    }
     *source = "case-fallback";
     return for_case(pol, dev, s, kc, chosen, values, msg);
 }

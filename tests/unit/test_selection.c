@@ -243,6 +243,29 @@ static void test_lookup(void)
     plain.small_defaults = 1;
     CHECK(params_for_auto(&plain, &ocl, &s, NULL, &r, values, &source, msg) == LADDER_OK);
     CHECK(strcmp(source, "fallback") == 0);
+    /* Another case on the table's choice: the rung is kept, but its parameters are those
+     * of the case (rung 15's defaults in double and in TN: the database has no tuned
+     * entry), not the table's, which were measured for single NN. */
+    plain.small_defaults = 0;
+    const rung *r15 = find("15");
+    for (int k = 0; k < 2; k++) {
+        gemm_case c = GEMM_CASE_DEFAULT;
+        if (k == 0)
+            c.precision = PRECISION_DOUBLE;
+        else
+            c.trans_a = 1;
+        plain.precision = c.precision;
+        plain.trans_a = c.trans_a;
+        int want_values[RUNG_MAX_PARAMS] = {0};
+        const char *want_source;
+        CHECK(params_resolve(r15, NULL, 0, 0, &ocl, c.precision, want_values, &want_source,
+                             msg) == LADDER_OK);
+        CHECK(params_for_auto(&plain, &ocl, &s, &c, &r, values, &source, msg) == LADDER_OK);
+        CHECK(r == r15 && strcmp(source, "selected-rung") == 0 &&
+              memcmp(values, want_values, sizeof(int) * (size_t)r15->nparams) == 0);
+    }
+    plain.precision = PRECISION_SINGLE;
+    plain.trans_a = 0;
     /* On CUDA, the square class's first choice is rung 17 (banks). */
     device_info gpu = device("cuda");
     choose(&db, &gpu, 4096, 4096, 4096, got, sizeof got);
