@@ -54,7 +54,9 @@ static void usage(FILE *out)
         "                  double) over the median time (the figure for GEMV-like\n"
         "                  shapes, rung 20)\n"
         "  --value FIELD   print one number instead of a table: gflops, ms, vs-library,\n"
-        "                  step-gain or gbps; the selection must match exactly one ok row\n"
+        "                  step-gain, gbps, err-bound (the verification's largest error\n"
+        "                  over its bound) or rel-error (|c - r| / (|A||B|)); the\n"
+        "                  selection must match exactly one ok row\n"
         "\n"
         "GFLOPS are whole numbers with thousands separators, ms have three significant\n"
         "digits, fractions two decimals; a missing figure is \"%s\". Step gain is GFLOPS\n"
@@ -123,6 +125,7 @@ static int parse_value(const char *v, table_options *o)
     static const struct { const char *name; table_value value; } fields[] = {
         {"gflops", VALUE_GFLOPS}, {"ms", VALUE_MS}, {"vs-library", VALUE_VS_LIBRARY},
         {"step-gain", VALUE_STEP_GAIN}, {"gbps", VALUE_GBPS},
+        {"err-bound", VALUE_ERR_BOUND}, {"rel-error", VALUE_REL_ERROR},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         if (strcmp(v, fields[i].name) == 0) {
@@ -130,7 +133,8 @@ static int parse_value(const char *v, table_options *o)
             return 0;
         }
     return cli_usage_error("table",
-                           "--value: '%s' is not gflops, ms, vs-library, step-gain or gbps", v);
+                           "--value: '%s' is not gflops, ms, vs-library, step-gain, gbps, "
+                           "err-bound or rel-error", v);
 }
 
 static int parse_metric(const char *v, table_options *o)

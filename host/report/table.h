@@ -34,6 +34,8 @@ typedef enum {
     VALUE_VS_LIBRARY,
     VALUE_STEP_GAIN,
     VALUE_GBPS,      /* effective bandwidth: A, B and C once each over the median time */
+    VALUE_ERR_BOUND, /* the verification's largest |c - r| over its bound */
+    VALUE_REL_ERROR, /* the largest |c - r| / (|A||B|) of an element */
 } table_value;
 
 /* --rungs: numbers, ranges and names, or the keywords all, kernels, baselines. */

@@ -510,6 +510,17 @@ ladder_status table_print_value(const table_options *o, const table_data *d, FIL
     case VALUE_GBPS:
         fmt_gflops(row_gbps(r), text, sizeof text);
         break;
+    case VALUE_ERR_BOUND:
+    case VALUE_REL_ERROR: {
+        /* Three significant digits: 0.859, 1.05e-05 (the result file's own precision). */
+        const double e = o->value == VALUE_ERR_BOUND ? r->error_ratio : r->rel_error;
+        if (e < 0 || strcmp(r->verify, "off") == 0)
+            return ladder_fail(msg, LADDER_ERROR, "%s has no %s (not verified, or a file "
+                               "older than the column)", what,
+                               o->value == VALUE_ERR_BOUND ? "error ratio" : "rel_error");
+        snprintf(text, sizeof text, "%.3g", e);
+        break;
+    }
     case VALUE_VS_LIBRARY: {
         double f;
         if (!library_fraction(d, r, &f))

@@ -92,6 +92,7 @@ expect_value "4.27× (vs 1)" step-gain --backend opencl --rung 3 --size 512 $gpu
 expect_value "1.20× (vs 9)" step-gain --rung 17 --size 1024 fixture-branch.csv
 expect_value "0.92×"        step-gain --rung 18 --size 1024 fixture-branch.csv
 expect_value "73.8"         gbps --backend cuda --rung 3 --size 256 $gpu  # 786,432 B / 10.65 us
+expect_value "0.01"         err-bound --backend cuda --rung 3 --size 256 $gpu
 # One rung measured with two parameter sets: --params picks one; without it the later row
 # (a rerun) is the one shown.
 expect_value "3,150"        gflops --rung 3 --size 256 --params WPT=8 fixture-params.csv
@@ -103,6 +104,8 @@ expect_value "1,500"        gflops --backend cuda --rung 2 --size 256 $gpu fixtu
 
 # --- the files do not hold what was asked: exit 1 ---
 expect_error 1 "no ok rows for backend cuda at 4096 in $gpu"  --backend cuda --size 4096 $gpu
+expect_error 1 "has no rel_error (not verified, or a file older than the column)" \
+             --value rel-error --backend cuda --rung 3 --size 256 $gpu
 expect_error 2 "--params: the text is empty" --params "" $gpu
 expect_error 1 "--rungs: no row of fixture-params.csv with parameters 'WPT=2' is rung '3'" \
   --rungs 3 --params WPT=2 --size 256 fixture-params.csv
@@ -134,7 +137,7 @@ expect_error 2 "no result files given"            --size 256
 expect_error 2 "unknown option --bogus"           --bogus $gpu
 expect_error 2 "--backend: 'metal' is not opencl, cuda, cpu or all" --backend metal $gpu
 expect_error 2 "--layout: 'wide' is not rows, sizes, backends or summary" --layout wide $gpu
-expect_error 2 "--value: 'flops' is not gflops, ms, vs-library, step-gain or gbps" --value flops $gpu
+expect_error 2 "--value: 'flops' is not gflops, ms, vs-library, step-gain, gbps, err-bound or rel-error" --value flops $gpu
 expect_error 2 "--metric: 'gbs' is not gflops or gbps"              --metric gbs $gpu
 expect_error 2 "--metric is for tables: for one number in GB/s use --value gbps" \
              --value gflops --metric gbps --rung 3 --size 256 --backend cuda $gpu
