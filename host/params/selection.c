@@ -175,26 +175,36 @@ static int from_table(selection_table *t, const device_info *dev, const gemm_siz
     return found;
 }
 
+/* The parameters ladder run gives rung r in the run's case (pol's precision and transpose
+ * pair: its tuned entry for that case, else its defaults), checked against size s. --param
+ * is for the rungs named in --rungs, not for auto. */
+static ladder_status case_params(const param_policy *pol, const rung *r,
+                                 const device_info *dev, const gemm_size *s, int *values,
+                                 char *msg)
+{
+    param_policy plain = *pol;
+    plain.overrides = NULL;
+    plain.noverrides = 0;
+    const char *source;
+    ladder_status st = params_for_row(&plain, r, dev, s, values, &source, msg);
+    if (st == LADDER_OK)
+        st = rung_check_size(r, values, s, msg);
+    return st;
+}
+
 /* The fallback rule's choice: the first rung of the class's list that this device and
  * this size take, with the parameters ladder run would give it. */
 static ladder_status from_rule(const param_policy *pol, const device_info *dev,
                                const gemm_size *s, const rung **chosen, int *values,
                                char *msg)
 {
-    param_policy plain = *pol;
-    plain.overrides = NULL; /* --param is for the rungs named in --rungs, not for auto */
-    plain.noverrides = 0;
     const char *const *list = selection_fallback_rungs[shape_rule_class(s)];
     char first[LADDER_MSG] = "";
     for (int i = 0; i < 8 && list[i]; i++) {
         const rung *r = registry_find(list[i]);
-        const char *source;
         if (!selection_rung_eligible(r) || !rung_on_backend(r, dev->backend))
             continue;
-        ladder_status st = params_for_row(&plain, r, dev, s, values, &source, msg);
-        if (st == LADDER_OK)
-            st = rung_check_size(r, values, s, msg);
-        if (st == LADDER_OK) {
+        if (case_params(pol, r, dev, s, values, msg) == LADDER_OK) {
             *chosen = r;
             return LADDER_OK;
         }
@@ -213,22 +223,16 @@ static ladder_status for_case(const param_policy *pol, const device_info *dev,
                               const gemm_size *s, const gemm_case *kc, const rung **chosen,
                               int *values, char *msg)
 {
-    param_policy plain = *pol;
-    plain.overrides = NULL; /* --param is for the rungs named in --rungs, not for auto */
-    plain.noverrides = 0;
     char first[LADDER_MSG] = "", label[96];
     int count;
     const rung *all = registry_all(&count);
     for (int i = 0; i < count; i++) {
         const rung *r = &all[i];
-        const char *source;
         if (!r->blas_args || !selection_rung_eligible(r) || !rung_on_backend(r, dev->backend))
             continue;
         ladder_status st = rung_check_case(r, kc, msg);
         if (st == LADDER_OK)
-            st = params_for_row(&plain, r, dev, s, values, &source, msg);
-        if (st == LADDER_OK)
-            st = rung_check_size(r, values, s, msg);
+            st = case_params(pol, r, dev, s, values, msg);
         if (st == LADDER_OK) {
             *chosen = r;
             return LADDER_OK;
@@ -246,34 +250,34 @@ ladder_status params_for_auto(const param_policy *pol, const device_info *dev,
                               const gemm_size *s, const gemm_case *kc, const rung **chosen,
                               int *values, const char **source, char *msg)
 {
-    ladder_status st;
-    if (pol->tuning && !pol->small_defaults &&
-        from_table(&pol->tuning->selection, dev, s, chosen, values, pol->who)) {
-        *source = "selected";
-        st = LADDER_OK;
-    } else {
-        *source = "fallback";
-        st = from_rule(pol, dev, s, chosen, values, msg);
-    }
     /* The table and the rule choose for single NN C = A B; a case the choice cannot take
      * goes to a BLAS-call rung that can. */
     char why[LADDER_MSG];
-    if (!kc || (st == LADDER_OK && rung_check_case(*chosen, kc, why) == LADDER_OK)) {
-        if (st != LADDER_OK || !kc || strcmp(*source, "selected") != 0 ||
-            (kc->precision == PRECISION_SINGLE && !kc->trans_a && !kc->trans_b))
-            return st; /* the rule's choice already has this case's parameters */
-        /* Another case on the chosen rung: the table's parameters were measured for single
-         * NN (in double they may not even fit the device's local memory), so the rung
-         * keeps the choice and takes what ladder run would give it in this case: its
-         * tuned entry for the case, else its defaults. */
-        param_policy plain = *pol;
-        plain.overrides = NULL;
-        plain.noverrides = 0;
-        const char *ignored;
-        if (params_for_row(&plain, *chosen, dev, s, values, &ignored, why) == LADDER_OK &&
-            rung_check_size(*chosen, values, s, why) == LADDER_OK) {
-            *source = "selected-rung";
+    if (pol->tuning && !pol->small_defaults &&
+        from_table(&pol->tuning->selection, dev, s, chosen, values, pol->who)) {
+        if (!kc) {
+            *source = "selected";
             return LADDER_OK;
+        }
+        if (rung_check_case(*chosen, kc, why) == LADDER_OK) {
+            if (kc->precision == PRECISION_SINGLE && !kc->trans_a && !kc->trans_b) {
+                *source = "selected";
+                return LADDER_OK;
+            }
+            /* Another case on the chosen rung: the table's parameters were measured for
+             * single NN (in double they may not even fit the local memory), so the rung
+             * keeps the choice and takes the case's own parameters. */
+            if (case_params(pol, *chosen, dev, s, values, why) == LADDER_OK) {
+                *source = "selected-rung";
+                return LADDER_OK;
+            }
+        }
+    } else {
+        /* The rule's parameters are already the case's: it asks params_for_row with pol. */
+        ladder_status st = from_rule(pol, dev, s, chosen, values, msg);
+        if (!kc || (st == LADDER_OK && rung_check_case(*chosen, kc, why) == LADDER_OK)) {
+            *source = "fallback";
+            return st;
         }
     }
     *source = "case-fallback";
