@@ -110,14 +110,15 @@ static ladder_status hopper_check_size(const int *p, const gemm_size *s, char *m
 }
 
 /* The three parameters every Hopper rung has: `who` says which warpgroups own the rows,
- * then the default stage count and the counts the tuner tries. */
+ * then the default stage count and the counts the tuner tries. HOPPER_PARAM_LIST is the
+ * list alone, for a rung that adds one of its own (rung 24's GROUP). */
+#define HOPPER_PARAM_LIST(who, stages, ...)                                              \
+    {"TSM", 128, 0, 64, 128, "tile rows (M): 64 per " who, CHOICES(64, 128)},           \
+    {"TSN", 256, 0, 64, 256, "tile columns (N): the wgmma's N", CHOICES(64, 128, 256)}, \
+    {"STAGES", stages, 0, 2, 8, "k-tiles in flight (shared-memory stages)",              \
+     CHOICES(__VA_ARGS__)}
 #define HOPPER_PARAMS(who, stages, ...)                                                  \
-    .nparams = 3,                                                                        \
-    .params = {{"TSM", 128, 0, 64, 128, "tile rows (M): 64 per " who, CHOICES(64, 128)},   \
-               {"TSN", 256, 0, 64, 256, "tile columns (N): the wgmma's N",                 \
-                CHOICES(64, 128, 256)},                                                  \
-               {"STAGES", stages, 0, 2, 8, "k-tiles in flight (shared-memory stages)",     \
-                CHOICES(__VA_ARGS__)}}
+    .nparams = 3, .params = {HOPPER_PARAM_LIST(who, stages, __VA_ARGS__)}
 
 #define HOPPER_COMMON                                                                    \
     .kind = RUNG_KERNEL, .validate = hopper_validate, .multiples = hopper_multiples,      \
@@ -180,12 +181,7 @@ const rung rungs_hopper[] = {
         .parent = 23, .second_parent = 21,
         HOPPER_COMMON,
         .nparams = 4,
-        .params = {{"TSM", 128, 0, 64, 128, "tile rows (M): 64 per consumer warpgroup",
-                    CHOICES(64, 128)},
-                   {"TSN", 256, 0, 64, 256, "tile columns (N): the wgmma's N",
-                    CHOICES(64, 128, 256)},
-                   {"STAGES", 4, 0, 2, 8, "k-tiles in flight (shared-memory stages)",
-                    CHOICES(2, 3, 4)},
+        .params = {HOPPER_PARAM_LIST("consumer warpgroup", 4, 2, 3, 4),
                    {"GROUP", 16, 0, 0, 64,
                     "rows of tiles per group of blocks (0: one column of tiles after another)",
                     CHOICES(0, 8, 16, 32)}},
