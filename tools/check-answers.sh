@@ -11,24 +11,8 @@
 # FILE: WHAT); 2 bad usage.
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-dir=
-for arg in "$@"; do
-  case $arg in
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    -*) echo "check-answers.sh: unknown option $arg (see --help)" >&2; exit 2 ;;
-    *)
-      if [ -n "$dir" ]; then
-        echo "check-answers.sh: one folder only (see --help)" >&2; exit 2
-      fi
-      dir=$arg ;;
-  esac
-done
-[ -n "$dir" ] || dir=$root/tutorial
-if [ ! -d "$dir" ]; then
-  echo "check-answers.sh: no such folder: $dir" >&2
-  exit 2
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/tutorial-folder.bash"
+tutorial_folder check-answers.sh "$@"
 answers=$dir/answers.md
 if [ ! -f "$answers" ]; then
   echo "answers.md: missing: the expected outcomes of the exercises" >&2

@@ -20,24 +20,8 @@
 # listed as FILE: WHAT); 2 bad usage.
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-dir=
-for arg in "$@"; do
-  case $arg in
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    -*) echo "check-chapters.sh: unknown option $arg (see --help)" >&2; exit 2 ;;
-    *)
-      if [ -n "$dir" ]; then
-        echo "check-chapters.sh: one folder only (see --help)" >&2; exit 2
-      fi
-      dir=$arg ;;
-  esac
-done
-[ -n "$dir" ] || dir=$root/tutorial
-if [ ! -d "$dir" ]; then
-  echo "check-chapters.sh: no such folder: $dir" >&2
-  exit 2
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/tutorial-folder.bash"
+tutorial_folder check-chapters.sh "$@"
 
 problems=0
 problem() { echo "$1: $2" >&2; problems=$((problems + 1)); }

@@ -7,10 +7,7 @@
 # Usage: answers-broken.sh SOURCE_DIR
 set -euo pipefail
 script=$1/tools/check-answers.sh
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+source "$(dirname "${BASH_SOURCE[0]}")/checker-harness.bash"
 
 make_good() {
   rm -rf "$work/t"
@@ -54,20 +51,7 @@ MD
 MD
 }
 
-# expect_broken WHAT LINE...: the script exits 1 and prints exactly these lines.
-expect_broken() {
-  local what=$1 rc=0
-  shift
-  bash "$script" "$work/t" >/dev/null 2>"$work/err" || rc=$?
-  [ $rc -eq 1 ] || fail "$what: exit status $rc, expected 1"
-  printf '%s\n' "$@" >"$work/want"
-  diff -u "$work/want" "$work/err" >&2 || fail "$what: not reported as expected"
-}
-
-make_good
-rc=0
-bash "$script" "$work/t" >"$work/out" 2>&1 || rc=$?
-[ $rc -eq 0 ] || { fail "a whole answers.md reported broken (status $rc):"; cat "$work/out" >&2; }
+expect_whole answers.md
 
 make_good
 sed -i '/^## \[A topic\]/,$d' "$work/t/answers.md"
@@ -94,13 +78,4 @@ expect_broken "a section for a page without exercises" \
   "answers.md: a section for 02-second.md, which has no '## Exercises' section" \
   "check-answers.sh: 1 problem(s)"
 
-make_good
-rc=0
-bash "$script" --bogus >/dev/null 2>&1 || rc=$?
-[ $rc -eq 2 ] || fail "an unknown option: exit status $rc, expected 2"
-rc=0
-bash "$script" "$work/none" >/dev/null 2>&1 || rc=$?
-[ $rc -eq 2 ] || fail "a missing folder: exit status $rc, expected 2"
-
-[ $failures -eq 0 ] || { echo "$failures check-answers check(s) failed" >&2; exit 1; }
-echo "check-answers.sh: all checks passed"
+finish_checks

@@ -7,10 +7,7 @@
 # Usage: chapters-broken.sh SOURCE_DIR
 set -euo pipefail
 script=$1/tools/check-chapters.sh
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+source "$(dirname "${BASH_SOURCE[0]}")/checker-harness.bash"
 
 # A whole chain: the list, then 00 <-> 01 <-> 02 <-> topic; notes.md is listed after the
 # table, outside the walk.
@@ -56,20 +53,7 @@ MD
   printf '# Notes\n\nBack to [the list](README.md).\n' >"$work/t/notes.md"
 }
 
-# expect_broken WHAT LINE...: the script exits 1 and prints exactly these lines.
-expect_broken() {
-  local what=$1 rc=0
-  shift
-  bash "$script" "$work/t" >/dev/null 2>"$work/err" || rc=$?
-  [ $rc -eq 1 ] || fail "$what: exit status $rc, expected 1"
-  printf '%s\n' "$@" >"$work/want"
-  diff -u "$work/want" "$work/err" >&2 || fail "$what: not reported as expected"
-}
-
-make_good
-rc=0
-bash "$script" "$work/t" >"$work/out" 2>&1 || rc=$?
-[ $rc -eq 0 ] || { fail "a whole chain reported broken (status $rc):"; cat "$work/out" >&2; }
+expect_whole chain
 
 make_good
 sed -i '$d' "$work/t/00-intro.md"
@@ -123,13 +107,4 @@ expect_broken "a page the list does not name" \
   "notes.md: not listed: README.md must link to every page of the tutorial" \
   "check-chapters.sh: 1 problem(s) in the chain of 3 chapter(s)"
 
-make_good
-rc=0
-bash "$script" --bogus >/dev/null 2>&1 || rc=$?
-[ $rc -eq 2 ] || fail "an unknown option: exit status $rc, expected 2"
-rc=0
-bash "$script" "$work/none" >/dev/null 2>&1 || rc=$?
-[ $rc -eq 2 ] || fail "a missing folder: exit status $rc, expected 2"
-
-[ $failures -eq 0 ] || { echo "$failures check-chapters check(s) failed" >&2; exit 1; }
-echo "check-chapters.sh: all checks passed"
+finish_checks
