@@ -31,26 +31,7 @@ semantics="$(dirname "$ladder")/tests/test_blas_semantics"
 status=0
 double=(--backend cuda --precision double)
 
-# The rows of result files that are not ok: "rung params MxNxK status reason" (python3's
-# csv: the driver column holds commas inside quotes), and any file that is missing.
-not_ok() {
-  python3 - "$@" <<'PY'
-import csv, os, sys
-for f in sys.argv[1:]:
-    if not os.path.exists(f):
-        print(f"{f}: no result file (its .log says why)")
-        continue
-    for r in csv.DictReader(open(f)):
-        if r["status"] != "ok":
-            print(r["rung_name"], r["params"], f'{r["M"]}x{r["N"]}x{r["K"]}', r["status"], r["reason"])
-PY
-}
-# report FILE...: prints the rows that are not ok; the status becomes 1 if there are any.
-report() {
-  local bad
-  bad=$(not_ok "$@")
-  [ -z "$bad" ] || { echo "$bad"; status=1; }
-}
+source "$(dirname "${BASH_SOURCE[0]}")/rows.bash"
 
 echo "== 1. verification (full, double) at awkward sizes"
 awkward=1,7,2x3x1,64x64x1,257x129x33,1000,1001x999x997,4097x3000x515,130x4100x67

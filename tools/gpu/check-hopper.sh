@@ -21,30 +21,19 @@ mkdir -p "$out"
 [ -x "$ladder" ] || { echo "check-hopper: no ladder at $ladder: set LADDER" >&2; exit 2; }
 status=0
 
-# The rows of a result file that are not ok: "rung MxNxK status reason" (python3's csv:
-# the driver column holds commas inside quotes).
-not_ok() {
-  python3 - "$1" <<'PY'
-import csv, sys
-for r in csv.DictReader(open(sys.argv[1])):
-    if r["status"] != "ok":
-        print(r["rung_name"], f'{r["M"]}x{r["N"]}x{r["K"]}', r["status"], r["reason"])
-PY
-}
+source "$(dirname "${BASH_SOURCE[0]}")/rows.bash"
 
 echo "== 1. verification (full) at awkward sizes"
 "$ladder" run --backend cuda --rungs "$rungs" --defaults --verify full --reps 3 \
     --sizes 1,7,2x3x1,64x64x1,257x129x33,1000,1001x999x997,4097x3000x515,130x4100x67 \
     --output "$out/verify.csv" --force >"$out/verify.log" 2>&1 || status=1
-bad=$(not_ok "$out/verify.csv")
-[ -z "$bad" ] || { echo "$bad"; status=1; }
+report "$out/verify.csv"
 # alpha = 0 reaches a kernel as K = 0 (A and B are never read): C = beta C, no k-tile to
 # wait for. A rung that waited for its first tile anyway hung here.
 timeout 120 "$ladder" run --backend cuda --rungs "$rungs" --defaults --verify full --reps 3 \
     --alpha 0 --beta 3 --sizes 200x300x100,4x1x4 \
     --output "$out/verify-alpha0.csv" --force >"$out/verify-alpha0.log" 2>&1 || status=1
-bad=$(not_ok "$out/verify-alpha0.csv")
-[ -z "$bad" ] || { echo "$bad"; status=1; }
+report "$out/verify-alpha0.csv"
 
 echo "== 2. compute-sanitizer at 200x300x100"
 for tool in memcheck racecheck; do
@@ -61,8 +50,7 @@ echo "== 3. timing at 4096 and 8192"
 "$ladder" run --backend cuda --rungs "16,$rungs,cublas${HOPPER_BASELINES:+,$HOPPER_BASELINES}" \
     --defaults --sizes 4096,8192 --output "$out/time.csv" --force >"$out/time.log" 2>&1 \
     || status=1
-bad=$(not_ok "$out/time.csv")
-[ -z "$bad" ] || { echo "$bad"; status=1; }
+report "$out/time.csv"
 
 echo "== summary (verification: largest err/bound over the awkward sizes; timing: TFLOPS)"
 python3 - "$out/verify.csv" "$out/time.csv" <<'PY'

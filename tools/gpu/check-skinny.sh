@@ -27,21 +27,7 @@ mkdir -p "$out"
 [ -x "$ladder" ] || { echo "check-skinny: no ladder at $ladder: set LADDER" >&2; exit 2; }
 status=0
 
-# The rows of result files that are not ok: "rung MxNxK params status reason".
-not_ok() {
-  python3 - "$@" <<'PY'
-import csv, sys
-for f in sys.argv[1:]:
-    for r in csv.DictReader(open(f)):
-        if r["status"] != "ok":
-            print(r["rung_name"], f'{r["M"]}x{r["N"]}x{r["K"]}', r["params"], r["status"], r["reason"])
-PY
-}
-check_rows() { # FILE...: print and count the rows that are not ok
-  local bad
-  bad=$(not_ok "$@")
-  [ -z "$bad" ] || { echo "$bad"; status=1; }
-}
+source "$(dirname "${BASH_SOURCE[0]}")/rows.bash"
 
 echo "== 1. verification (full) at awkward skinny shapes, PF=0 and PF=1, NN NT TN TT"
 awkward="1x1x1,1x1x997,997x1x1,1x997x1,7x1x1,2x3x4,5x5x5,16x16x16,1000x3x5,3x1000x5"
@@ -52,7 +38,7 @@ for pf in 0 1; do
       --sizes "$awkward" --verify full --reps 3 --max-time 0.05 \
       --output "$out/verify-pf$pf.csv" --force >"$out/verify-pf$pf.log" 2>&1 \
       || { echo "ladder run failed (PF=$pf): see $out/verify-pf$pf.log"; status=1; }
-  [ -f "$out/verify-pf$pf.csv" ] && check_rows "$out/verify-pf$pf.csv"
+  [ -f "$out/verify-pf$pf.csv" ] && report "$out/verify-pf$pf.csv"
 done
 if command -v test_blas_semantics >/dev/null; then
   if test_blas_semantics cuda >"$out/blas-semantics.log" 2>&1; then
@@ -76,7 +62,7 @@ for tool in memcheck racecheck; do
     summary=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log" | tail -1)
     echo "$tool PF=$pf: exit $rc, ${summary:-no summary (see $log)}"
     [ "$rc" -eq 0 ] || status=1
-    [ -f "$out/sanitizer-$tool-pf$pf.csv" ] && check_rows "$out/sanitizer-$tool-pf$pf.csv"
+    [ -f "$out/sanitizer-$tool-pf$pf.csv" ] && report "$out/sanitizer-$tool-pf$pf.csv"
   done
 done
 
@@ -88,7 +74,7 @@ time_run() { # NAME RUNGS [--param ...]: one timed run over the shapes and the f
   "$ladder" run --backend cuda --rungs "$rungs" --defaults "$@" --sizes "$shapes,1x16x16" \
       --reps 50 --max-time 0.2 --output "$out/time-$name.csv" --force \
       >"$out/time-$name.log" 2>&1 || { echo "ladder run failed: $out/time-$name.log"; status=1; }
-  [ -f "$out/time-$name.csv" ] && check_rows "$out/time-$name.csv"
+  [ -f "$out/time-$name.csv" ] && report "$out/time-$name.csv"
 }
 time_run defaults 20,cublas
 for pf in 0 1; do
