@@ -34,6 +34,8 @@ typedef struct {
     size_t max_alloc_bytes;     /* largest single buffer */
     int cc_major, cc_minor;     /* NVIDIA compute capability (CUDA, and OpenCL on NVIDIA); 0 if none */
     int subgroups;              /* 1 if OpenCL subgroup functions are available */
+    int fp64;                   /* 1 if kernels may compute in double (OpenCL: the
+                                   cl_khr_fp64 extension; every CUDA device) */
     double fp32_peak_gflops;    /* computed where the backend can tell; 0 = unknown */
 } device_info;
 

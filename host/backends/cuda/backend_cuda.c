@@ -266,6 +266,7 @@ static ladder_status cuda_device_query(int index, device_info *info, char *msg)
     snprintf(info->vendor, sizeof info->vendor, "NVIDIA");
     snprintf(info->platform, sizeof info->platform, "CUDA");
     info->is_gpu = 1;
+    info->fp64 = 1; /* every CUDA GPU has double, at 1/2 to 1/64 of the float rate */
 
     status = describe_versions(info->driver, sizeof info->driver, msg);
     if (status == LADDER_OK)

@@ -310,8 +310,9 @@ static ladder_status query_limits(cl_device_id device, device_info *info, char *
     return LADDER_OK;
 }
 
-/* Subgroups (OpenCL 2.1+ core, or the cl_khr_subgroups extension) and, on NVIDIA, the CUDA
- * compute capability, which is what lets the FP32 peak be computed rather than guessed. */
+/* Subgroups (OpenCL 2.1+ core, or the cl_khr_subgroups extension), double precision (an
+ * optional extension: many small GPUs lack it) and, on NVIDIA, the CUDA compute
+ * capability, which is what lets the FP32 peak be computed rather than guessed. */
 static ladder_status query_features(cl_device_id device, int version, device_info *info,
                                     char *msg)
 {
@@ -321,6 +322,7 @@ static ladder_status query_features(cl_device_id device, int version, device_inf
     if (st != LADDER_OK)
         return st;
     info->subgroups = has_extension(extensions, "cl_khr_subgroups");
+    info->fp64 = has_extension(extensions, "cl_khr_fp64");
     if (!info->subgroups && version >= 21) {
         /* Asking a 1.2 device for this would be an error, hence the version test. */
         cl_uint max_sub_groups = 0;
