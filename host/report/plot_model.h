@@ -68,11 +68,11 @@ ladder_status plot_peak_parse(const char *spec, char *needle, size_t size, doubl
  * substring (case-insensitive). An error if it matches none or plot_peak_parse fails. */
 ladder_status plot_model_set_peak(plot_model *m, const char *spec, char *msg);
 
-/* Reads a ceilings file (--ceilings; the format is in plot_ceilings.c and plots/README.md)
- * and gives each device whose name contains an entry's device text (any case) that entry's
- * FMA ceiling and read bandwidth; a later entry wins. An entry that matches no device is
- * noted on stderr. An error when the file cannot be read, a line is malformed, or it has no
- * entry. */
+/* Reads a ceilings file (--ceilings; the format is in report/ceilings_file.h and
+ * plots/README.md) and gives each device whose name contains an entry's device text (any
+ * case) that entry's FMA ceiling and read bandwidth; a later entry wins. An entry that
+ * matches no device is noted on stderr. An error when the file cannot be read, a line is
+ * malformed, or it has no entry. */
 ladder_status plot_model_set_ceilings(plot_model *m, const char *path, char *msg);
 
 /* 1 when `name` contains `needle`, ignoring case (how --peak and --ceilings match). */

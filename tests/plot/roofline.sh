@@ -2,8 +2,9 @@
 # The roofline (plot_fig_roofline.c) and the ceilings file it needs (--ceilings), from the
 # fixtures: every ok row of a device and backend is a point at its arithmetic intensity,
 # the shape-aware entry's rows are left out, the ceilings are the file's and only the
-# file's, a device without ceilings gets none (said), and every bad ceilings file or
-# option is refused with its reason before anything is drawn.
+# file's, a device without ceilings gets none (said), lines with and without the later
+# fp64_fma_gflops field both read, and every bad ceilings file or option is refused with
+# its reason before anything is drawn.
 # Usage: roofline.sh LADDER FIXTURES_DIR
 source "$(dirname "$0")/lib.bash"
 
@@ -62,7 +63,13 @@ expect() { # expect STATUS PATTERN ARGS...
 write() { printf "$2" > "$work/$1"; }
 expect 1 "no such file" --ceilings "$work/none.tsv"
 write four.tsv 'Fixture GPU A\t65000\t3000\t2026-01-01\n'
-expect 1 "four.tsv:1: expected 5 tab-separated fields" --ceilings "$work/four.tsv"
+expect 1 "four.tsv:1: expected 6 tab-separated fields, found 4" --ceilings "$work/four.tsv"
+write seven.tsv 'Fixture GPU A\t65000\t3000\t2026-01-01\tsomewhere\t30000\t1\n'
+expect 1 "seven.tsv:1: expected 6 tab-separated fields, found more than 6" --ceilings "$work/seven.tsv"
+write fp64.tsv 'Fixture GPU A\t65000\t3000\t2026-01-01\tsomewhere\tlots\n'
+expect 1 "fp64.tsv:1: fp64_fma_gflops is not a positive number or -" --ceilings "$work/fp64.tsv"
+write fp64zero.tsv 'Fixture GPU A\t65000\t3000\t2026-01-01\tsomewhere\t0\n'
+expect 1 "fp64zero.tsv:1: fp64_fma_gflops is not a positive number or -" --ceilings "$work/fp64zero.tsv"
 write zero.tsv '# a comment\nFixture GPU A\t65000\t0\t2026-01-01\tsomewhere\n'
 expect 1 "zero.tsv:2: read_gbps is not a positive number" --ceilings "$work/zero.tsv"
 write word.tsv 'Fixture GPU A\tfast\t3000\t2026-01-01\tsomewhere\n'
