@@ -11,8 +11,10 @@
  * every case the rung takes by its registry flags, with the options the harness gives
  * (rung_compile_options: -DLADDER_DOUBLE=1 where it takes double, -DTRANS_A and -DTRANS_B
  * for each transpose pair where it takes transposes); and it compiles helpers.cu, in
- * single and in double, and the timer's hold kernel (backends/cuda/stream_hold.h). Any compile error fails the test with
- * the rung and the compiler's log.
+ * single and in double, and the timer's hold kernel (backends/cuda/stream_hold.h), and
+ * the probes of `ladder ceilings` (ceilings/fma.cu in both precisions with each chain
+ * count it tries, ceilings/read.cu) with the options it gives them. Any compile error
+ * fails the test with the rung and the compiler's log.
  *
  * The kernel directory is <source>/kernels-cuda, or $LADDER_CUDA_KERNELS when set (to
  * check a student's edited copy, for example).
@@ -23,6 +25,7 @@
 
 #include "backends/cuda/nvrtc_compile.h"
 #include "backends/cuda/stream_hold_source.h"
+#include "core/ceilings.h"
 #include "params/params.h"
 #include "rungs/registry.h"
 
@@ -36,6 +39,7 @@ static device_info h100(void)
     device_info d;
     memset(&d, 0, sizeof d);
     snprintf(d.backend, sizeof d.backend, "cuda");
+    d.is_gpu = 1;
     d.cc_major = 9;
     d.local_mem_bytes = 48 * 1024;         /* a block without opting in */
     d.local_mem_optin_bytes = 227 * 1024;  /* with (the Hopper rungs' dynamic memory) */
@@ -179,6 +183,26 @@ static int check_rung(const rung *r, const char *dir, int *compiled)
            check_cases(r, dir, file, first_defines, compiled);
 }
 
+/* The probes of `ladder ceilings`, as core/ceilings.c compiles them on an H100. Returns
+ * the number that failed; `compiled` counts the compiles run. */
+static int check_ceilings(const char *dir, int *compiled)
+{
+    const device_info dev = h100();
+    int failures = compile_one(dir, "ceilings/read.cu", "ceilings read",
+                               ceilings_read_options(&dev));
+    (*compiled)++;
+    for (int p = 0; p < 2; p++)
+        for (int c = 0; c < CEILINGS_CHAIN_COUNTS; c++) {
+            const gemm_precision precision = p ? PRECISION_DOUBLE : PRECISION_SINGLE;
+            char options[128], label[64];
+            ceilings_fma_options(precision, ceilings_chain_counts[c], options, sizeof options);
+            snprintf(label, sizeof label, "ceilings %s", gemm_precision_name(precision));
+            failures += compile_one(dir, "ceilings/fma.cu", label, options);
+            (*compiled)++;
+        }
+    return failures;
+}
+
 /* The timer's hold kernel: every timed CUDA run compiles it first. */
 static int compile_hold(const char *arch)
 {
@@ -211,12 +235,14 @@ int main(void)
     compiled += 2;
     failures += compile_hold(TEST_ARCH);
     compiled += 1;
+    failures += check_ceilings(dir, &compiled);
 
     if (kernel_rungs == 0) {
         printf("FAIL the registry lists no kernel rungs\n");
         failures++;
     }
-    printf("%s: %d compiles of %d rungs and helpers.cu for %s, %d failed\n",
+    printf("%s: %d compiles of %d rungs, helpers.cu and the ceilings probes for %s, "
+           "%d failed\n",
            failures ? "FAILED" : "PASSED", compiled, kernel_rungs, TEST_ARCH, failures);
     return failures ? EXIT_FAILURE : EXIT_SUCCESS;
 }
