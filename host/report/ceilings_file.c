@@ -13,10 +13,13 @@
 
 static const char ceilings_header[] =
     CEILINGS_HEADER_START ", for `ladder plot --ceilings FILE` (plots/README.md): the\n"
-    "# measured limits a roofline is drawn against, written by `ladder ceilings --output FILE`.\n"
+    "# measured limits a roofline is drawn against, written by `ladder ceilings --output "
+    "FILE`.\n"
     "# One device a line, fields separated by tabs:\n"
-    "#   device           the device, as its result rows name it (any part of the name, any case)\n"
-    "#   fp32_fma_gflops  FP32 FMA ceiling: GFLOPS of a kernel that only multiply-adds in registers\n"
+    "#   device           the device, as its result rows name it (any part of the name, "
+    "any case)\n"
+    "#   fp32_fma_gflops  FP32 FMA ceiling: GFLOPS of a kernel that only multiply-adds in "
+    "registers\n"
     "#   read_gbps        read bandwidth: GB/s (10^9 bytes per second) of a streaming read\n"
     "#   date             when they were measured\n"
     "#   source           where the measurement is described\n"

@@ -8,8 +8,8 @@
  * from, never from a datasheet or a guess. The file is tab-separated text, one device a
  * line, '#' lines and empty lines comments:
  *
- *     device                 fp32_fma_gflops  read_gbps  date        source             fp64_fma_gflops
- *     NVIDIA H100 80GB HBM3  65100            3066       2026-11-24  results/.../README.md
+ *     device                 fp32_fma_gflops  read_gbps  date        source  fp64_fma_gflops
+ *     NVIDIA H100 80GB HBM3  65100            3066       2026-11-24  ...     -
  *
  * fp64_fma_gflops came later, so it is last: lines written before it have five fields and
  * still read; "-" (or nothing) says it was not measured (a device without double).
