@@ -1,5 +1,5 @@
-/* ladder: the gemm-ladder command. Subcommands: devices, list, diff, lineage, run, tune,
- * select, plot, table, schema. */
+/* ladder: the gemm-ladder command. Subcommands: devices, ceilings, list, diff, lineage, run,
+ * tune, select, plot, table, schema. */
 #include <stdio.h>
 #include <string.h>
 
@@ -15,6 +15,7 @@ static void usage(FILE *out)
             "\n"
             "commands:\n"
             "  devices   list every OpenCL and CUDA device and what a benchmark needs to know\n"
+            "  ceilings  measure a device's FMA ceilings and read bandwidth (for rooflines)\n"
             "  list      list the rungs and baselines: ideas, parents, parameters, sizes\n"
             "  diff      what a rung changes in its parent's kernel, comments left out\n"
             "  lineage   the ladder's shape: which rung changes which (text or a figure)\n"
@@ -30,7 +31,7 @@ static void usage(FILE *out)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "ladder: no command given (commands: devices, list, diff, "
+        fprintf(stderr, "ladder: no command given (commands: devices, ceilings, list, diff, "
                         "lineage, run, tune, select, plot, table, schema; see ladder --help)\n");
         return EXIT_USAGE;
     }
@@ -45,6 +46,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "devices") == 0)
         return cmd_devices(argc - 1, argv + 1);
+    if (strcmp(cmd, "ceilings") == 0)
+        return cmd_ceilings(argc - 1, argv + 1);
     if (strcmp(cmd, "list") == 0)
         return cmd_list(argc - 1, argv + 1);
     if (strcmp(cmd, "diff") == 0)
@@ -63,7 +66,8 @@ int main(int argc, char **argv)
         return cmd_table(argc - 1, argv + 1);
     if (strcmp(cmd, "schema") == 0)
         return cmd_schema(argc - 1, argv + 1);
-    fprintf(stderr, "ladder: unknown command '%s' (commands: devices, list, diff, lineage, "
-                    "run, tune, select, plot, table, schema; see ladder --help)\n", cmd);
+    fprintf(stderr, "ladder: unknown command '%s' (commands: devices, ceilings, list, diff, "
+                    "lineage, run, tune, select, plot, table, schema; see ladder --help)\n",
+            cmd);
     return EXIT_USAGE;
 }

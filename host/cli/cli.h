@@ -10,6 +10,7 @@
 
 #define EXIT_USAGE 2
 
+int cmd_ceilings(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_lineage(int argc, char **argv);
@@ -72,10 +73,11 @@ int cli_case_filter_option(const char *cmd, const char *option, const char *valu
 /* --param [RUNG:]NAME=VALUE into *ov: 0, or EXIT_USAGE after printing why. */
 int cli_parse_param(const char *cmd, const char *spec, param_override *ov);
 
-/* For the commands that measure on one device (tune, select): parses `sizes` (NULL: the
- * default for the device's kind, `gpu_sizes` or `cpu_sizes`) into *out and opens the one
- * device that `backend` and `device` name. 0, or EXIT_USAGE after printing why; the
- * caller closes what was opened either way. */
+/* For the commands that measure on one device (tune, select, ceilings): parses `sizes`
+ * (NULL: the default for the device's kind, `gpu_sizes` or `cpu_sizes`; all three NULL:
+ * none, and `out` is left alone) into *out and opens the one device that `backend` and
+ * `device` name. 0, or EXIT_USAGE after printing why; the caller closes what was opened
+ * either way. */
 int cli_open_device(const char *cmd, const char *backend, const char *device,
                     const char *sizes, const char *gpu_sizes, const char *cpu_sizes,
                     run_target **targets, int *ntargets, gemm_size **out, int *nout);

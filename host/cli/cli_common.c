@@ -254,7 +254,7 @@ int cli_open_device(const char *cmd, const char *backend, const char *device,
         return cli_usage_error(cmd, "one device at a time: add --backend opencl or --backend "
                                "cuda");
     const device_info *dev = &(*targets)[0].dev;
-    if (!sizes && sizes_parse(dev->is_gpu ? gpu_sizes : cpu_sizes, out, nout, msg) != LADDER_OK)
+    if (!sizes && gpu_sizes && sizes_parse(dev->is_gpu ? gpu_sizes : cpu_sizes, out, nout, msg) != LADDER_OK)
         return cli_usage_error(cmd, "%s", msg);
     return 0;
 }

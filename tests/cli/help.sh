@@ -1,6 +1,6 @@
 # --help on every subcommand: exit 0 and a usage line.
 source "$(dirname "$0")/lib.bash"
-for cmd in "" devices list diff lineage run tune plot table schema; do
+for cmd in "" devices ceilings list diff lineage run tune plot table schema; do
   if out=$("$LADDER" $cmd --help 2>&1) && grep -q "usage: ladder" <<<"$out"; then
     pass
   else
