@@ -39,6 +39,20 @@ int cli_option(int argc, char **argv, int *i, const char *name, const char **val
             continue;                                              \
         }
 
+/* In the same loop: `call` is one of the option helpers below that return 1 when they
+ * took argv[i] (with its value), 0 when it is another option and EXIT_USAGE for a bad
+ * value; goes on with the next argument when it took it, returns EXIT_USAGE from the
+ * enclosing function for a bad value. Needs `int got` in scope. */
+#define CLI_TAKEN(call)                                            \
+        if ((got = (call)) != 0) {                                 \
+            if (got != 1)                                          \
+                return got;                                        \
+            continue;                                              \
+        }
+
+/* 1 when `arg` asks for help: --help or -h. */
+int cli_is_help(const char *arg);
+
 /* What an argument of a subcommand that reads files after its options (plot, table) is. */
 typedef enum {
     CLI_ARG_FILE,   /* a file name, now stored in files[(*nfiles)++]; or `--`, after which

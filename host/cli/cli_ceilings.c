@@ -101,24 +101,16 @@ static int parse_options(int argc, char **argv, ceilings_options *o)
     for (int i = 1; i < argc; i++) {
         const char *v = NULL;
         int got;
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+        if (cli_is_help(argv[i])) {
             ceilings_help();
             return 1;
         }
         CLI_OPTION("--backend", (o->backend = v, 0))
         CLI_OPTION("--device", (o->device = v, 0))
         CLI_OPTION("--bytes", parse_bytes(v, &o->bytes))
-        if ((got = cli_output_option(argc, argv, &i, output_names, &o->output)) != 0) {
-            if (got != 1)
-                return got;
-            continue;
-        }
-        if ((got = cli_timing_option("ceilings", argc, argv, &i, &o->reps, &o->seed,
-                                     &o->max_seconds)) != 0) {
-            if (got != 1)
-                return got;
-            continue;
-        }
+        CLI_TAKEN(cli_output_option(argc, argv, &i, output_names, &o->output))
+        CLI_TAKEN(cli_timing_option("ceilings", argc, argv, &i, &o->reps, &o->seed,
+                                    &o->max_seconds))
         return cli_usage_error("ceilings", "unknown option '%s' (see ladder ceilings --help)",
                                argv[i]);
     }

@@ -28,6 +28,11 @@ int cli_option(int argc, char **argv, int *i, const char *name, const char **val
     return 1;
 }
 
+int cli_is_help(const char *arg)
+{
+    return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
+}
+
 cli_argument cli_file_argument(const char *arg, int *only_files, char **files, int *nfiles)
 {
     if (!*only_files && strcmp(arg, "--") == 0) {
@@ -38,7 +43,7 @@ cli_argument cli_file_argument(const char *arg, int *only_files, char **files, i
         files[(*nfiles)++] = (char *)arg;
         return CLI_ARG_FILE;
     }
-    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
+    if (cli_is_help(arg))
         return CLI_ARG_HELP;
     return CLI_ARG_OPTION;
 }

@@ -15,16 +15,18 @@
 
 static char dir[] = "/tmp/ladder-test-ceilings-XXXXXX";
 
-static void path_of(const char *name, char *out)
+/* The path of the file `name` in the scratch folder (a static buffer), first written with
+ * `text` when that is not NULL. */
+static const char *scratch(const char *name, const char *text)
 {
-    snprintf(out, 4096, "%s/%s", dir, name);
-}
-
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    fputs(text, f);
-    fclose(f);
+    static char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = text ? fopen(path, "w") : NULL;
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+    return path;
 }
 
 /* The file's text (a static buffer, "" when unreadable). */
@@ -62,8 +64,8 @@ static ceilings_entry entry(const char *device, double fp32, double read, double
 
 static void test_new_file(void)
 {
-    char path[4096], msg[LADDER_MSG];
-    path_of("new.tsv", path);
+    char msg[LADDER_MSG];
+    const char *path = scratch("new.tsv", NULL);
     ceilings_entry e = entry("Fake GPU", 65100.4, 3066, 0);
     CHECK(ceilings_file_update(path, &e, 0, msg) == LADDER_OK);
     const char *text = text_of(path);
@@ -84,9 +86,8 @@ static void test_new_file(void)
 
 static void test_update_in_place(void)
 {
-    char path[4096], msg[LADDER_MSG];
-    path_of("update.tsv", path);
-    write_file(path, "# gemm-ladder device ceilings, an older header\n"
+    char msg[LADDER_MSG];
+    const char *path = scratch("update.tsv", "# gemm-ladder device ceilings, an older header\n"
                      "#   of two lines\n"
                      "Other GPU\t100\t10\t2026-01-01\tsomewhere\n"
                      "Fake GPU\t1\t2\t2026-01-01\tthe old line\n"
@@ -121,9 +122,8 @@ static void test_update_in_place(void)
 
 static void test_foreign_comments_kept(void)
 {
-    char path[4096], msg[LADDER_MSG];
-    path_of("mine.tsv", path);
-    write_file(path, "# my own ceilings, measured by hand\n"
+    char msg[LADDER_MSG];
+    const char *path = scratch("mine.tsv", "# my own ceilings, measured by hand\n"
                      "Fake GPU\t1\t2\t2026-01-01\tby hand");    /* no final newline */
     ceilings_entry e = entry("Fake GPU", 7, 8, 9);
     CHECK(ceilings_file_update(path, &e, 0, msg) == LADDER_OK);
@@ -133,10 +133,9 @@ static void test_foreign_comments_kept(void)
 
 static void test_refused_and_forced(void)
 {
-    char path[4096], msg[LADDER_MSG];
-    path_of("results.csv", path);
+    char msg[LADDER_MSG];
     const char *csv = "device,rung,gflops\nFake GPU,3,100\n";
-    write_file(path, csv);
+    const char *path = scratch("results.csv", csv);
     ceilings_entry e = entry("Fake GPU", 7, 8, 9);
     CHECK(ceilings_file_update(path, &e, 0, msg) == LADDER_ERROR);
     CHECK(strstr(msg, "results.csv:1:") != NULL);
