@@ -45,7 +45,7 @@ extern "C" __global__ void fma_chains(const int iterations, const real m, const 
     real x[CHAINS];
 #pragma unroll
     for (int j = 0; j < CHAINS; j++)
-        x[j] = (real)((id + j) & 63) / 64;
+        x[j] = (real)((id + j) & 63) * (real)0.015625; /* k / 64, exact */
     for (int i = 0; i < iterations; i++) {
 #pragma unroll
         for (int s = 0; s < STEPS; s++) {
