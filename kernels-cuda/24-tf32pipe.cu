@@ -19,6 +19,7 @@
  * Sizes: as rung 21: any M, N, K >= 1 (M and K padded by the registry to multiples of 4
  *   when they are not), ldc >= M; C = alpha A B + beta C.
  */
+#include "grouped_tile.cuh" /* grouped_tile: which tile of C a block computes */
 #include "hopper.cuh"
 
 #define CONSUMERS (TSM / 64)
@@ -58,28 +59,6 @@ __device__ inline void consume(int kt, float *d, unsigned (&a)[4][4], const floa
     wgmma_wait<1>();
     if (kt >= 1 && c % 128 == 0)
         barrier_arrive(&empty[(kt - 1) % STAGES]);
-}
-
-/* Which tile of C this block computes. The GPU starts blocks in the order of their
- * linear index (x fastest), about 132 at a time. In plain order (GROUP = 0) those run
- * down one or two columns of tiles: at 8192 they read all of A (256 MB, five times the
- * L2) and two panels of B at the same time. Grouped, consecutive blocks take GROUP rows of
- * tiles and go across the columns together: a wave then reads GROUP panels of A and a
- * few of B, which stay in the L2 while the wave uses them. */
-__device__ inline void grouped_tile(int *tile_m, int *tile_n)
-{
-#if GROUP > 0
-    const int tiles_m = gridDim.x, tiles_n = gridDim.y;
-    const int id = blockIdx.x + blockIdx.y * tiles_m;
-    const int first = id / (GROUP * tiles_n) * GROUP; /* the group's first row of tiles */
-    const int rows = min(GROUP, tiles_m - first);     /* the last group may be shorter */
-    const int in_group = id - first * tiles_n;
-    *tile_m = first + in_group % rows;
-    *tile_n = in_group / rows;
-#else
-    *tile_m = blockIdx.x;
-    *tile_n = blockIdx.y;
-#endif
 }
 
 extern "C" __global__ void __launch_bounds__(THREADS, 1)
