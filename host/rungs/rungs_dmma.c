@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-enum { P_TSM, P_TSN, P_TSK, P_WM, P_WN, P_STAGES, P_MMAK };
+enum { P_TSM, P_TSN, P_TSK, P_WM, P_WN, P_STAGES, P_MMAK, P_GROUP };
 
 /* Rung 16's warps and copies (rungs/mma_warps.h), with an mma of depth MMAK and room in
  * the registers for the fragments beside the accumulators. */
@@ -34,13 +34,16 @@ static ladder_status dmma_validate(const int *p, char *msg)
     return LADDER_OK;
 }
 
-/* STAGES x (A's TSK x (TSM + 4) and B's TSN x (TSK + 4)) elements: the kernel's
- * SHARED_BYTES. Counted in floats' bytes, as every rung's is (the registry doubles them in
- * double, the only precision this rung takes). */
+/* STAGES x (A's TSK x LDA_S and B's TSN x LDB_S) elements: the kernel's SHARED_BYTES,
+ * with its rows' padding (25-dmma.cu: 2, and 8 or none, doubles when MMAK = 8, whose loads
+ * take two doubles at a time, else 4 and 4). Counted in floats' bytes, as every rung's is
+ * (the registry doubles them in double, the only precision this rung takes). */
 static size_t dmma_local_mem(const int *p)
 {
-    return (size_t)p[P_STAGES] *
-           ((size_t)p[P_TSK] * (p[P_TSM] + 4) + (size_t)p[P_TSN] * (p[P_TSK] + 4)) *
+    const int paired = p[P_MMAK] == 8;
+    const size_t row_a = (size_t)p[P_TSM] + (paired ? 2 : 4);
+    const size_t row_b = (size_t)p[P_TSK] + (!paired ? 4 : p[P_TSK] % 16 == 0 ? 8 : 0);
+    return (size_t)p[P_STAGES] * ((size_t)p[P_TSK] * row_a + (size_t)p[P_TSN] * row_b) *
            sizeof(float);
 }
 
@@ -51,12 +54,13 @@ const rung rungs_dmma[] = {
         .idea = "rung 16's warps of mma.sync in double, on the FP64 tensor cores (DMMA)",
         .parent = 16,
         .kind = RUNG_KERNEL,
-        .nparams = 7,
+        .nparams = 8,
         /* The defaults: a 128 x 128 x 32 tile of eight 64 x 32 warps (64 accumulators a
-         * lane, one block per SM), three stages (207 KiB), the middle mma depth: the
-         * fastest of tools/gpu/check-dmma.sh's sweep on the H100 (42.2 TFLOPS at 4096
-         * against 39.6 for 16 deep and four stages; results/h100-2026-11-25-dmma). The
-         * small ones: four warps of 32 x 32 in 21 KiB. */
+         * lane, one block per SM), three stages (217.5 KiB), the middle mma depth (the
+         * one whose loads take two doubles), GROUP = 16: 55.8 TFLOPS at 4096 on the H100,
+         * 0.92x cuBLAS DGEMM; no other set of tools/gpu/check-dmma.sh's sweep beat them by
+         * more than 0.5% (results/h100-2026-11-25-dmma2). The small ones: four warps of
+         * 32 x 32 in 16 KiB. */
         .params = {{"TSM", 128, 64, 16, 256, "tile rows (M)", CHOICES(64, 128)},
                    {"TSN", 128, 64, 8, 256, "tile columns (N)", CHOICES(64, 128)},
                    {"TSK", 32, 8, 8, 64, "tile depth (K)", CHOICES(8, 16, 32)},
@@ -64,7 +68,10 @@ const rung rungs_dmma[] = {
                    {"WN", 32, 0, 8, 128, "warp tile columns", CHOICES(16, 32, 64)},
                    {"STAGES", 3, 2, 2, 8, "tiles in flight (shared-memory stages)",
                     CHOICES(2, 3, 4, 5)},
-                   {"MMAK", 8, 0, 4, 16, "depth of one mma (4, 8 or 16)", CHOICES(4, 8, 16)}},
+                   {"MMAK", 8, 0, 4, 16, "depth of one mma (4, 8 or 16)", CHOICES(4, 8, 16)},
+                   {"GROUP", 16, 0, 0, 64,
+                    "rows of tiles per group of blocks (0: one column of tiles after another)",
+                    CHOICES(0, 8, 16)}},
         .validate = dmma_validate,
         .geometry = mma_warps_geometry,
         .local_mem_bytes = dmma_local_mem,

@@ -93,8 +93,8 @@ report "$out/time.csv"
 
 echo "== 6. parameter sweep at 4096 (double, sampled verification)"
 sweep=("")
-sweep+=("MMAK=4" "MMAK=16" "STAGES=3" "STAGES=5" "TSK=32 STAGES=3" "TSK=8 STAGES=6")
-sweep+=("WM=32 WN=64" "TSN=64" "TSM=64 WM=32 WN=64")
+sweep+=("MMAK=4" "MMAK=16" "STAGES=2" "TSK=16 STAGES=4" "TSK=8 STAGES=6")
+sweep+=("WM=32 WN=64" "TSN=64" "TSM=64 WM=32 WN=64" "GROUP=0" "GROUP=8")
 i=0
 for change in "${sweep[@]}"; do
   params=()
