@@ -203,8 +203,22 @@ static void check_dmma(void)
     CHECK(rung_check_device(r, v, &h100, PRECISION_SINGLE, msg) == LADDER_UNSUPPORTED &&
           strstr(msg, reason));
     CHECK(rung_check_device(r, v, &h100, PRECISION_DOUBLE, msg) == LADDER_OK);
-    /* The kernel's SHARED_BYTES at the defaults: 3 stages x (32 x 132 + 128 x 36) doubles. */
-    CHECK(r->local_mem_bytes(v) * 2 == 3 * (32 * 132 + 128 * 36) * 8);
+    /* The kernel's SHARED_BYTES. At the defaults (MMAK = 8, paired loads): 3 stages x
+     * (32 x 130 + 128 x 40) doubles, rows padded to 2 and 8 mod 16 doubles. */
+    CHECK(r->local_mem_bytes(v) * 2 == 3 * (32 * 130 + 128 * 40) * 8);
+    int mmak4[RUNG_MAX_PARAMS], shallow[RUNG_MAX_PARAMS];
+    memcpy(mmak4, v, sizeof v);
+    memcpy(shallow, v, sizeof v);
+    for (int i = 0; i < r->nparams; i++) {
+        if (strcmp(r->params[i].name, "MMAK") == 0)
+            mmak4[i] = 4;
+        if (strcmp(r->params[i].name, "TSK") == 0)
+            shallow[i] = 8;
+    }
+    /* One double a load (MMAK = 4): rows of TSM + 4 and TSK + 4. */
+    CHECK(r->local_mem_bytes(mmak4) * 2 == 3 * (32 * 132 + 128 * 36) * 8);
+    /* Paired, TSK = 8: B's rows of 8 doubles are already 8 mod 16, unpadded. */
+    CHECK(r->local_mem_bytes(shallow) * 2 == 3 * (8 * 130 + 128 * 8) * 8);
     device_info static_only = h100;
     static_only.local_mem_optin_bytes = 0;
     CHECK(rung_check_device(r, v, &static_only, PRECISION_DOUBLE, msg) == LADDER_UNSUPPORTED &&
