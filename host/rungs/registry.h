@@ -73,6 +73,13 @@ typedef struct {
 #define CHOICES(...)                                                                     \
     (const int[]){__VA_ARGS__}, (int)(sizeof((const int[]){__VA_ARGS__}) / sizeof(int))
 
+/* The GROUP parameter of kernels-cuda/grouped_tile.cuh (rungs 24 and 25): rows of tiles
+ * per group of consecutive blocks, so that a wave shares panels of A in the L2. */
+#define GROUPED_TILE_PARAM(value, ...)                                                   \
+    {"GROUP", value, 0, 0, 64,                                                           \
+     "rows of tiles per group of blocks (0: one column of tiles after another)",         \
+     CHOICES(__VA_ARGS__)}
+
 /* What `ladder tune` tries for the tile of rungs 5 and up: 64 to 256 on a side, 8 to 32
  * deep (rungs_classic.c says why). */
 #define TILE_EDGES CHOICES(64, 128, 256)

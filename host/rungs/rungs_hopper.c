@@ -182,9 +182,7 @@ const rung rungs_hopper[] = {
         HOPPER_COMMON,
         .nparams = 4,
         .params = {HOPPER_PARAM_LIST("consumer warpgroup", 4, 2, 3, 4),
-                   {"GROUP", 16, 0, 0, 64,
-                    "rows of tiles per group of blocks (0: one column of tiles after another)",
-                    CHOICES(0, 8, 16, 32)}},
+                   GROUPED_TILE_PARAM(16, 0, 8, 16, 32)},
         .geometry = specialized_geometry,
         .local_mem_bytes = pipe_shared,
         /* Rung 21's arithmetic. */
