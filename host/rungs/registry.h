@@ -203,6 +203,12 @@ typedef struct rung {
      * is then a buffer of one float, never read). The harness fills W with NaN before the
      * verified run, so a kernel that reads what no kernel wrote fails verification. */
     size_t (*workspace_floats)(const int *p, const launch_shape *shape);
+    /* Whether a call at this shape reads parameter `param` (an index into params): its
+     * kernels' work depends on it. NULL: every parameter counts everywhere. Rung 20's
+     * tall kernels never read the wide path's KL, WC and WU, nor its wide kernels the
+     * tall path's RX and TQ; ladder select measures one candidate, not one per value of
+     * a parameter the shape ignores. */
+    int (*reads_param)(int param, const launch_shape *shape);
 
     /* Local (shared) memory one work-group uses, in bytes. NULL = none. */
     size_t (*local_mem_bytes)(const int *p);

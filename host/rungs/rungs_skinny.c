@@ -113,6 +113,23 @@ static size_t skinny_workspace(const int *p, const launch_shape *s)
     return HEADER_FLOATS + (size_t)slices * (size_t)s->M * (size_t)s->N;
 }
 
+/* A tall call launches tall_n* (and reduce), which read RX and TQ but not KL, WC and
+ * WU; a wide call the other way round. WG, PF and GPC count for both. */
+static int skinny_reads_param(int param, const launch_shape *s)
+{
+    switch (param) {
+    case P_RX:
+    case P_TQ:
+        return is_tall(s->M, s->N);
+    case P_KL:
+    case P_WC:
+    case P_WU:
+        return !is_tall(s->M, s->N);
+    default:
+        return 1;
+    }
+}
+
 static ladder_status skinny_check_size(const int *p, const gemm_size *s, char *msg)
 {
     (void)p;
@@ -183,9 +200,11 @@ const rung rungs_skinny[] = {
          * memory: 16 KiB), no second set of registers, and split K further. */
         /* What `ladder tune` tries: 864 combinations, the values around the defaults that
          * change how many loads are in flight and how many work-groups there are. Those
-         * that set how many work-groups a shape gets or fit on an SM (WG, RX, TQ, WC, PF,
-         * GPC) are PER_SHAPE: the profiler of the shape-aware entry tries them on every
-         * shape. */
+         * that set how many work-groups a shape gets or fit on an SM (WG, RX, TQ, KL, WC,
+         * PF, GPC) are PER_SHAPE: the profiler of the shape-aware entry tries them on
+         * every shape (each path's only where it runs: reads_param). KL joined them after
+         * an H100 sweep: at 8x8192x8192, KL=16 WC=2 PF=0 GPC=4 ran 1.12x the profiler's
+         * pick, which had never tried KL (results/h100-2026-11-28-gemv). */
         .params = {
             {"WG", 256, 0, 32, 1024, "work-items per work-group (every kernel)",
              CHOICES(128, 256, 512), PER_SHAPE},
@@ -194,7 +213,7 @@ const rung rungs_skinny[] = {
             {"TQ", 4, 2, 1, 8, "tall: groups of 4 depths per work-item per round (4*TQ "
              "float4 loads of A in flight)", CHOICES(2, 4), PER_SHAPE},
             {"KL", 32, 0, 1, 32, "wide: work-items along K per column of B (a warp or less)",
-             CHOICES(16, 32)},
+             CHOICES(16, 32), PER_SHAPE},
             {"WC", 4, 0, 1, 8, "wide: columns of B per work-item", CHOICES(2, 4), PER_SHAPE},
             {"WU", 4, 2, 1, 8, "wide: float4s per column per work-item per round (WC*WU "
              "loads of B in flight)", CHOICES(2, 4)},
@@ -211,6 +230,7 @@ const rung rungs_skinny[] = {
         .geometry = skinny_geometry,
         .launches = skinny_launches,
         .workspace_floats = skinny_workspace,
+        .reads_param = skinny_reads_param,
         .local_mem_bytes = skinny_local_mem,
         .takes_double = 1,
         .takes_transposes = 1,

@@ -18,8 +18,20 @@ static void skip(select_candidates *c, const rung *r, const char *why)
         snprintf(c->why_skipped, sizeof c->why_skipped, "rung %d: %.400s", r->number, why);
 }
 
-/* Adds one combination, unless the rung, the device or the shape refuse it, or it is
- * there already. */
+/* Whether two parameter sets of rung r make the same call at shape s: equal in every
+ * parameter the call reads (all of them, unless the rung says otherwise). */
+static int same_call(const rung *r, const int *a, const int *b, const device_info *dev,
+                     const gemm_size *s)
+{
+    const launch_shape shape = {(int)s->M, (int)s->N, (int)s->K, dev->compute_units};
+    for (int p = 0; p < r->nparams; p++)
+        if (a[p] != b[p] && (!r->reads_param || r->reads_param(p, &shape)))
+            return 0;
+    return 1;
+}
+
+/* Adds one combination, unless the rung, the device or the shape refuse it, or one that
+ * makes the same call is there already. */
 static void add(select_candidates *c, const rung *r, const int *values,
                 const device_info *dev, const gemm_size *s)
 {
@@ -31,8 +43,7 @@ static void add(select_candidates *c, const rung *r, const int *values,
         return;
     }
     for (int i = 0; i < c->count; i++)
-        if (c->items[i].r == r &&
-            memcmp(c->items[i].values, values, sizeof c->items[i].values) == 0)
+        if (c->items[i].r == r && same_call(r, c->items[i].values, values, dev, s))
             return;
     if (c->count == SELECT_MAX_CANDIDATES) {
         skip(c, r, "more candidates than one shape may have");

@@ -74,6 +74,20 @@ static const rung fake_two_kernels = {
     .geometry = groups_geometry, .launches = split_launches,
 };
 
+/* p = G, W: a rung with two paths (as rung 20's tall and wide): its call reads W only
+ * when M >= N, so at a shape with M < N every value of W makes the same call. */
+static int wide_reads_param(int param, const launch_shape *s)
+{
+    return param != 1 || s->M >= s->N;
+}
+static const rung fake_two_paths = {
+    .number = 94, .id = "94-fake", .name = "twopaths", .title = "a made-up rung of two paths",
+    .idea = "test", .kind = RUNG_KERNEL, .nparams = 2,
+    .params = {{"G", 8, 0, 1, 1024, "work-groups", CHOICES(4, 8), PER_SHAPE},
+               {"W", 1, 0, 1, 16, "read on one path only", CHOICES(1, 2, 4), PER_SHAPE}},
+    .geometry = groups_geometry, .reads_param = wide_reads_param,
+};
+
 static int has(const select_candidates *c, int ts, int splits)
 {
     for (int i = 0; i < c->count; i++)
@@ -148,5 +162,18 @@ int main(void)
     select_candidates_build(&g2, &s, &c);
     CHECK(c.count == 4); /* G = 8 (its own), 1, 2 and 4 */
     CHECK(c.implausible == 1);
+
+    /* A parameter the shape's call does not read: one candidate for all its values.
+     * Where W is read (M >= N), G x W = 6 candidates; where it is not, one per G. */
+    const rung *paths[] = {&fake_two_paths};
+    select_plan tp = {.target = &t, .rungs = paths, .nrungs = 1};
+    t.dev.compute_units = 0;
+    gemm_size reads = {64, 16, 256}, ignores = {16, 64, 256};
+    select_candidates_build(&tp, &reads, &c);
+    CHECK(c.count == 6);
+    CHECK(has(&c, 4, 1) && has(&c, 4, 2) && has(&c, 4, 4) && has(&c, 8, 4));
+    select_candidates_build(&tp, &ignores, &c);
+    CHECK(c.count == 2 && has(&c, 8, 1)); /* the rung's own, then G = 4 with some W */
+    CHECK(c.count == 2 && c.items[1].values[0] == 4);
     return CHECK_DONE();
 }
