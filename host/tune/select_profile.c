@@ -18,14 +18,18 @@ static void skip(select_candidates *c, const rung *r, const char *why)
         snprintf(c->why_skipped, sizeof c->why_skipped, "rung %d: %.400s", r->number, why);
 }
 
-/* Whether two parameter sets of rung r make the same call at shape s: equal in every
- * parameter the call reads (all of them, unless the rung says otherwise). */
-static int same_call(const rung *r, const int *a, const int *b, const device_info *dev,
-                     const gemm_size *s)
+/* Shape s as the rung's launch callbacks see it on this device. */
+static launch_shape shape_on(const device_info *dev, const gemm_size *s)
 {
-    const launch_shape shape = {(int)s->M, (int)s->N, (int)s->K, dev->compute_units};
+    return (launch_shape){(int)s->M, (int)s->N, (int)s->K, dev->compute_units};
+}
+
+/* Whether two parameter sets of rung r make the same call at `shape`: equal in every
+ * parameter the call reads (all of them, unless the rung says otherwise). */
+static int same_call(const rung *r, const int *a, const int *b, const launch_shape *shape)
+{
     for (int p = 0; p < r->nparams; p++)
-        if (a[p] != b[p] && (!r->reads_param || r->reads_param(p, &shape)))
+        if (a[p] != b[p] && (!r->reads_param || r->reads_param(p, shape)))
             return 0;
     return 1;
 }
@@ -42,8 +46,9 @@ static void add(select_candidates *c, const rung *r, const int *values,
         skip(c, r, why);
         return;
     }
+    const launch_shape shape = shape_on(dev, s);
     for (int i = 0; i < c->count; i++)
-        if (c->items[i].r == r && same_call(r, c->items[i].values, values, dev, s))
+        if (c->items[i].r == r && same_call(r, c->items[i].values, values, &shape))
             return;
     if (c->count == SELECT_MAX_CANDIDATES) {
         skip(c, r, "more candidates than one shape may have");
@@ -62,7 +67,7 @@ static void launch_groups(const rung *r, const int *values, const device_info *d
     rung_launch l[RUNG_MAX_LAUNCHES];
     int n = 1;
     if (r->launches) {
-        const launch_shape shape = {(int)s->M, (int)s->N, (int)s->K, dev->compute_units};
+        const launch_shape shape = shape_on(dev, s);
         n = r->launches(values, &shape, l);
     } else {
         r->geometry(values, (int)s->M, (int)s->N, &l[0].dims);

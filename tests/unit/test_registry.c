@@ -557,20 +557,23 @@ int main(void)
         CHECK(rung_check_params(sk, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "range"));
         /* What each path reads (ladder select measures one candidate per call): a tall
          * call reads RX and TQ, not KL, WC or WU; a wide one the other way; both read WG,
-         * PF and GPC. 1 x 1 is wide, the path along the longer side of a square C. */
+         * PF and GPC. */
         const launch_shape tall = {4096, 1, 4096, 132}, wide = {1, 4096, 4096, 132};
-        const char *tall_only[] = {"RX", "TQ"}, *wide_only[] = {"KL", "WC", "WU"},
-                   *both[] = {"WG", "PF", "GPC"};
         CHECK(sk->reads_param && sk->params[rung_param_index(sk, "KL")].per_shape);
+        const char *tall_only[] = {"RX", "TQ"};
         for (int i = 0; i < 2; i++) {
             const int p = rung_param_index(sk, tall_only[i]);
             CHECK(sk->reads_param(p, &tall) && !sk->reads_param(p, &wide));
         }
+        const char *wide_only[] = {"KL", "WC", "WU"};
         for (int i = 0; i < 3; i++) {
             const int p = rung_param_index(sk, wide_only[i]);
             CHECK(!sk->reads_param(p, &tall) && sk->reads_param(p, &wide));
-            const int q = rung_param_index(sk, both[i]);
-            CHECK(sk->reads_param(q, &tall) && sk->reads_param(q, &wide));
+        }
+        const char *both[] = {"WG", "PF", "GPC"};
+        for (int i = 0; i < 3; i++) {
+            const int p = rung_param_index(sk, both[i]);
+            CHECK(sk->reads_param(p, &tall) && sk->reads_param(p, &wide));
         }
     }
 
