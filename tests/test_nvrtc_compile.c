@@ -123,8 +123,10 @@ static int check_cases(const rung *r, const char *dir, const char *file, const c
             c.trans_a = t >> 1;
             c.trans_b = t & 1;
             char msg[LADDER_MSG], label[64], options[512], trans[3];
-            if ((!p && !r->takes_transposes) || rung_check_case(r, &c, msg) != LADDER_OK)
-                continue; /* compiled above, or a case the harness never compiles */
+            if ((!p && !r->takes_transposes) || rung_check_case(r, &c, msg) != LADDER_OK ||
+                (t && !r->takes_transposes))
+                continue; /* compiled above, a case the harness never compiles, or a pair
+                             whose kernel is NN's (the helpers transpose) */
             snprintf(label, sizeof label, "%s %s", gemm_precision_name(c.precision),
                      gemm_trans_name(c.trans_a, c.trans_b, trans));
             /* The parameters the harness picks on an H100 in this precision: in double a

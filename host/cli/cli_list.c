@@ -38,7 +38,9 @@ static void print_sizes(const rung *r)
            r->no_single_reason ? "double only"
            : r->takes_double   ? "single and double"
                                : "single",
-           r->takes_transposes ? "NN, NT, TN, TT" : "NN only",
+           r->takes_transposes             ? "NN, NT, TN, TT"
+           : rung_transposes_by_helpers(r) ? "NN, NT, TN, TT (the helpers transpose)"
+                                           : "NN only",
            r->blas_args ? "any alpha and beta" : "C = A B only (alpha 1, beta 0)");
     if (!r->takes_double)
         printf("    no double: %s\n",
@@ -107,7 +109,7 @@ static void print_brief(const rung *all, int n)
         printf("%d %s %d %d %d %d %d %d %d %s %d %d %d %d\n", r->number, r->name, r->pads,
                mult[0][0], mult[0][1], mult[0][2], mult[1][0], mult[1][1], mult[1][2],
                r->only_backend ? r->only_backend : "all", r->takes_double,
-               r->takes_transposes, r->blas_args, !r->no_single_reason);
+               rung_takes_pairs(r), r->blas_args, !r->no_single_reason);
     }
 }
 

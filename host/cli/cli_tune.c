@@ -532,6 +532,15 @@ int cmd_tune(int argc, char **argv)
         return cli_usage_error("tune", "rung %d (%s) cannot be tuned in %s: %s", r->number,
                                r->name, label[0] ? label : "single NN", why);
     }
+    if (gemm_case_transposed(&tuned) && rung_transposes_by_helpers(r)) {
+        /* Its kernel multiplies NN whatever the pair: an entry for another pair would
+         * never be read (params_for_row looks up rung_kernel_case). */
+        char pair[3];
+        return cli_usage_error("tune", "rung %d (%s) takes %s through its helper kernels, "
+                               "and its kernel multiplies NN in every pair: its NN entry "
+                               "serves them all; tune it with --trans NN", r->number, r->name,
+                               gemm_trans_name(tuned.trans_a, tuned.trans_b, pair));
+    }
     if (tune_strategy_parse(o.strategy, &strategy) != 0)
         return cli_usage_error("tune", "--strategy '%s': use greedy, random or exhaustive",
                                o.strategy);

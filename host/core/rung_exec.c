@@ -172,6 +172,15 @@ static ladder_status prepare_c(size_context *sc, char *msg)
 
 /* ---- one kernel rung ---------------------------------------------------------------- */
 
+/* How one operand reaches the kernel: as the caller gave it (helper NULL), or copied by
+ * a helper kernel into a buffer in the layout the kernel reads: "pad_copy" (padded),
+ * "pad_transpose" (transposed, and padded). Sizes are rows x columns, column-major. */
+typedef struct {
+    const char *helper;
+    long src_rows, src_cols; /* the operand as the caller stored it */
+    long dst_rows, dst_cols; /* the copy the kernel reads */
+} operand_route;
+
 /* Everything one kernel rung needs at one size. */
 typedef struct {
     size_context *sc;
@@ -181,13 +190,36 @@ typedef struct {
     gpu_buffer *opa, *opb; /* its first and second operand: A and B, or B and A */
     gpu_program *gemm, *helpers;
     long Mp, Np, Kp;       /* the sizes the kernel sees */
-    int padded;            /* A, B (and C) go through padded copies */
-    gpu_buffer *bt;        /* B transposed (and padded), if the rung reads B^T */
-    gpu_buffer *ap, *bp, *cp; /* padded copies, if padded */
+    int padded;            /* A, B and C go through padded copies */
+    operand_route route_a, route_b;
+    gpu_buffer *ap, *bp;   /* the copies of A and B the helpers write, if routed */
+    gpu_buffer *cp;        /* the padded C, if padded */
     gpu_buffer *w;         /* the workspace of a rung of several kernels */
     size_t w_floats;       /* its size in elements (at least 1) */
     launch_shape shape;    /* what those kernels see */
 } kernel_ctx;
+
+static operand_route route(const char *helper, long src_rows, long src_cols, long dst_rows,
+                           long dst_cols)
+{
+    return (operand_route){helper, src_rows, src_cols, dst_rows, dst_cols};
+}
+
+/* The kernel reads A as an Mp x Kp matrix, and B as Kp x Np, or as B^T, Np x Kp, when the
+ * rung sets transposes_b. trans_a, trans_b: the caller's operand is stored transposed and
+ * the rung's helpers are to fix that (rung_transposes_by_helpers): a helper transposes it
+ * into the kernel's layout, or, for a B^T the kernel wants, passes it as it is. A rung
+ * that pads gets padded copies of both. */
+static void route_operands(kernel_ctx *k, int trans_a, int trans_b)
+{
+    const long M = k->M, N = k->N, K = k->K, Mp = k->Mp, Np = k->Np, Kp = k->Kp;
+    const char *copy = k->padded ? "pad_copy" : NULL;
+    k->route_a = trans_a ? route("pad_transpose", K, M, Mp, Kp) : route(copy, M, K, Mp, Kp);
+    if (k->r->transposes_b)
+        k->route_b = trans_b ? route(copy, N, K, Np, Kp) : route("pad_transpose", K, N, Np, Kp);
+    else
+        k->route_b = trans_b ? route("pad_transpose", N, K, Kp, Np) : route(copy, K, N, Kp, Np);
+}
 
 static ladder_status launch_helper(kernel_ctx *k, const char *name, long src_rows,
                                    long src_cols, gpu_buffer *src, long dst_rows,
@@ -278,16 +310,16 @@ static ladder_status kernel_work(void *ctx, char *msg)
     run_target *t = sc->target;
     ladder_status st = LADDER_OK;
     gpu_buffer *a = k->opa, *b = k->opb, *c = k->padded ? k->cp : sc->c;
+    const operand_route *ra = &k->route_a, *rb = &k->route_b;
 
-    if (k->r->transposes_b) {
-        st = launch_helper(k, "pad_transpose", k->K, k->N, k->opb, k->Np, k->Kp, k->bt, msg);
-        b = k->bt;
-    } else if (k->padded) {
-        st = launch_helper(k, "pad_copy", k->K, k->N, k->opb, k->Kp, k->Np, k->bp, msg);
+    if (rb->helper) {
+        st = launch_helper(k, rb->helper, rb->src_rows, rb->src_cols, k->opb, rb->dst_rows,
+                           rb->dst_cols, k->bp, msg);
         b = k->bp;
     }
-    if (st == LADDER_OK && k->padded) {
-        st = launch_helper(k, "pad_copy", k->M, k->K, k->opa, k->Mp, k->Kp, k->ap, msg);
+    if (st == LADDER_OK && ra->helper) {
+        st = launch_helper(k, ra->helper, ra->src_rows, ra->src_cols, k->opa, ra->dst_rows,
+                           ra->dst_cols, k->ap, msg);
         a = k->ap;
     }
     if (st != LADDER_OK)
@@ -351,8 +383,8 @@ static long round_up_long(long x, int m) { return (x + m - 1) / m * m; }
 static void release_kernel_buffers(kernel_ctx *k)
 {
     const backend_ops *ops = k->sc->target->ops;
-    gpu_buffer *bufs[5] = {k->bt, k->ap, k->bp, k->cp, k->w};
-    for (int i = 0; i < 5; i++)
+    gpu_buffer *bufs[4] = {k->ap, k->bp, k->cp, k->w};
+    for (int i = 0; i < 4; i++)
         if (bufs[i])
             ops->release(bufs[i]);
 }
@@ -388,11 +420,17 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
     if ((double)k.Mp * k.Kp >= 2147483648.0 || (double)k.Kp * k.Np >= 2147483648.0 ||
         (double)k.Mp * k.Np >= 2147483648.0)
         return ladder_fail(msg, LADDER_UNSUPPORTED, "padded sizes exceed 32-bit indices");
+    /* A kernel that takes TRANS_A and TRANS_B reads the operands as they are stored. */
+    const int helpers_transpose = rung_transposes_by_helpers(r);
+    route_operands(&k, helpers_transpose && sc->cm.call.c.trans_a,
+                   helpers_transpose && sc->cm.call.c.trans_b);
     double extra = 0;
-    if (r->transposes_b || k.padded)
+    if (k.route_a.helper)
+        extra += (double)k.Mp * k.Kp;
+    if (k.route_b.helper)
         extra += (double)k.Kp * k.Np;
     if (k.padded)
-        extra += (double)k.Mp * k.Kp + (double)k.Mp * k.Np;
+        extra += (double)k.Mp * k.Np;
     k.shape = (launch_shape){(int)k.Mp, (int)k.Np, (int)k.Kp, t->dev.compute_units};
     if (r->launches) {
         k.w_floats = rung_workspace(r, values, &k.shape);
@@ -417,12 +455,11 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
     /* The helpers move elements of the case's precision, through the same switch. */
     const char *helper_defines = sc->cs.precision == PRECISION_DOUBLE ? "-DLADDER_DOUBLE=1"
                                                                       : "";
-    if (st == LADDER_OK && (r->transposes_b || r->pads))
+    if (st == LADDER_OK && (k.route_a.helper || k.route_b.helper || k.padded))
         st = program_cache_get(pc, t, "helpers", helper_defines, &k.helpers, msg);
-    if (st == LADDER_OK && (r->transposes_b || k.padded))
-        st = t->ops->alloc(t->session, (size_t)k.Kp * k.Np * elem,
-                           r->transposes_b ? &k.bt : &k.bp, msg);
-    if (st == LADDER_OK && k.padded)
+    if (st == LADDER_OK && k.route_b.helper)
+        st = t->ops->alloc(t->session, (size_t)k.Kp * k.Np * elem, &k.bp, msg);
+    if (st == LADDER_OK && k.route_a.helper)
         st = t->ops->alloc(t->session, (size_t)k.Mp * k.Kp * elem, &k.ap, msg);
     if (st == LADDER_OK && k.padded)
         st = t->ops->alloc(t->session, (size_t)k.Mp * k.Np * elem, &k.cp, msg);

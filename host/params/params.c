@@ -82,10 +82,12 @@ ladder_status params_for_row(const param_policy *pol, const rung *r, const devic
                                       dev, pol->precision, values, source, msg);
     /* The device's tuned parameters replace the defaults, never the user's choice. */
     int tuned[RUNG_MAX_PARAMS] = {0};
-    gemm_case kc = GEMM_CASE_DEFAULT;
-    kc.precision = pol->precision;
-    kc.trans_a = pol->trans_a;
-    kc.trans_b = pol->trans_b;
+    gemm_case run = GEMM_CASE_DEFAULT;
+    run.precision = pol->precision;
+    run.trans_a = pol->trans_a;
+    run.trans_b = pol->trans_b;
+    /* The entry of the case the kernel computes: NN for a rung whose helpers transpose. */
+    const gemm_case kc = rung_kernel_case(r, &run);
     if (st != LADDER_ERROR && pol->tuning && !pol->small_defaults && !has_override(pol, r) &&
         tuned_params_find(pol->tuning, r, dev, &kc, s, tuned, pol->who)) {
         memcpy(values, tuned, sizeof tuned);

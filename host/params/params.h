@@ -30,8 +30,9 @@ typedef struct {
     const char *who;                 /* prefix of notes: "ladder run" */
     gemm_precision precision;        /* of the run's case: what the device checks and
                                         the tuning database's entries are for */
-    int trans_a, trans_b;            /* the transpose pair the kernel computes (the
-                                        column-major call's): whose entries are used */
+    int trans_a, trans_b;            /* the transpose pair of the column-major call:
+                                        whose entries are used (NN's for a rung whose
+                                        helpers transpose: rung_kernel_case) */
 } param_policy;
 
 /* Parameter values for rung `r` on `dev` (NULL: no device checks; else checked for

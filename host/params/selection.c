@@ -260,7 +260,10 @@ ladder_status params_for_auto(const param_policy *pol, const device_info *dev,
             return LADDER_OK;
         }
         if (rung_check_case(*chosen, kc, why) == LADDER_OK) {
-            if (kc->precision == PRECISION_SINGLE && !kc->trans_a && !kc->trans_b) {
+            /* A rung whose helpers transpose multiplies NN in every pair: the table's
+             * parameters hold for each pair. */
+            const gemm_case seen = rung_kernel_case(*chosen, kc);
+            if (seen.precision == PRECISION_SINGLE && !seen.trans_a && !seen.trans_b) {
                 *source = "selected";
                 return LADDER_OK;
             }

@@ -44,7 +44,9 @@ int selection_rung_eligible(const rung *r);
  * for a case their choice cannot take (rung_check_case), the first BLAS-call rung that
  * takes it runs instead, and *source is "case-fallback"; a case other than single NN that
  * the choice takes keeps the rung with the parameters params_for_row gives it in that case
- * (*source "selected-rung"). `kc` NULL: the default case.
+ * (*source "selected-rung"), except a single-precision pair on a rung whose helpers
+ * transpose (rung_transposes_by_helpers): its kernel multiplies NN, so the table's
+ * parameters stay (*source "selected"). `kc` NULL: the default case.
  * LADDER_UNSUPPORTED (with the reason) when no eligible rung of the backend takes the
  * shape (and the case). */
 ladder_status params_for_auto(const param_policy *pol, const device_info *dev,

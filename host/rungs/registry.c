@@ -350,6 +350,24 @@ double rung_unit_roundoff(const rung *r, gemm_precision p)
     return r->unit_roundoff > 0 ? r->unit_roundoff : gemm_unit_roundoff(p);
 }
 
+int rung_transposes_by_helpers(const rung *r)
+{
+    return r->kind == RUNG_KERNEL && !r->blas_args && (r->transposes_b || r->pads);
+}
+
+int rung_takes_pairs(const rung *r)
+{
+    return r->takes_transposes || rung_transposes_by_helpers(r);
+}
+
+gemm_case rung_kernel_case(const rung *r, const gemm_case *c)
+{
+    gemm_case k = *c;
+    if (rung_transposes_by_helpers(r))
+        k.trans_a = k.trans_b = 0;
+    return k;
+}
+
 ladder_status rung_check_case(const rung *r, const gemm_case *c, char *msg)
 {
     if (r->kind == RUNG_LIBRARY && r->library_call == LIBRARY_SGEMM_TF32 &&
@@ -367,10 +385,11 @@ ladder_status rung_check_case(const rung *r, const gemm_case *c, char *msg)
         return ladder_fail(msg, LADDER_UNSUPPORTED, "no single precision: %s",
                            r->no_single_reason);
     char trans[3];
-    if (gemm_case_transposed(c) && !r->takes_transposes)
+    if (gemm_case_transposed(c) && !rung_takes_pairs(r))
         return ladder_fail(msg, LADDER_UNSUPPORTED,
                            "no transposed operands (%s): only BLAS-call rungs that take "
-                           "TRANS_A and TRANS_B do (ladder list)",
+                           "TRANS_A and TRANS_B, and rungs whose helper kernels rearrange "
+                           "the operands, do (ladder list)",
                            gemm_trans_name(c->trans_a, c->trans_b, trans));
     if (gemm_case_scales(c) && !r->blas_args)
         return ladder_fail(msg, LADDER_UNSUPPORTED,

@@ -185,8 +185,11 @@ typedef struct rung {
      * cores): non-NULL says why, and a single-precision case is then reported unsupported
      * with this reason. NULL for every rung that takes single. */
     const char *no_single_reason;
-    /* 1 for a blas_args rung whose kernels honor TRANS_A and TRANS_B (above); a transposed
-     * case on any other rung is reported unsupported. */
+    /* 1 for a blas_args rung whose kernels honor TRANS_A and TRANS_B (above). A rung with
+     * helper kernels (transposes_b or pads, without blas_args) takes every pair without
+     * it: its helpers put op(A) and op(B) into the layout its kernel reads
+     * (rung_transposes_by_helpers). A transposed case on any other rung is reported
+     * unsupported. */
     int takes_transposes;
 
     /* Launch geometry for the sizes the kernel sees (padded sizes if `pads`). For a rung
@@ -253,9 +256,27 @@ double rung_unit_roundoff(const rung *r, gemm_precision p);
  * (its defaults fit a device, it compiles, it can be tuned) ask for. */
 gemm_precision rung_own_precision(const rung *r);
 
+/* 1 when kernel rung `r` takes transposed operands through its helper kernels, not in its
+ * kernel: a rung that already runs helpers before its GEMM (transposes_b: B^T made from
+ * B; pads: padded copies) and takes no BLAS arguments. Its helpers then copy each operand
+ * from the layout the caller gave into the one the kernel reads (A^T is transposed into
+ * A; B^T, given, is what a transposes_b kernel reads: copied only if padded, else passed
+ * as it is), as CLBlast's indirect GEMM does. The kernel multiplies NN in every pair,
+ * so its tuned NN entry serves every pair (rung_kernel_case). */
+int rung_transposes_by_helpers(const rung *r);
+
+/* 1 when `r` takes the transpose pairs NT, TN and TT: in its kernel (takes_transposes) or
+ * through its helpers. */
+int rung_takes_pairs(const rung *r);
+
+/* The case rung `r`'s kernel computes when the harness runs case `c`: `c` itself, with the
+ * pair NN for a rung whose helpers do the transposing. What a tuned entry is looked up
+ * by, and tuned in. */
+gemm_case rung_kernel_case(const rung *r, const gemm_case *c);
+
 /* LADDER_UNSUPPORTED with the reason when entry `r` cannot run case `c`: double on a
- * rung without takes_double, single on one with no_single_reason, transposes on one without takes_transposes, alpha != 1 or
- * beta != 0 on one without blas_args. Every layout runs (registry comment above). The
+ * rung without takes_double, single on one with no_single_reason, transposes on one that
+ * takes no pairs (rung_takes_pairs), alpha != 1 or beta != 0 on one without blas_args. Every layout runs (registry comment above). The
  * baselines take every case; "auto" is decided when its choice is known. */
 ladder_status rung_check_case(const rung *r, const gemm_case *c, char *msg);
 

@@ -22,6 +22,7 @@ expect_error "a rung without single" "rung 25 (dmma) cannot be tuned in single N
 expect_error "bad tune transpose pair" "transpose pair 'NX'" -- tune --rung 15 --trans NX "${o[@]}"
 expect_error "two pairs in one search" "--trans 'NN,TN': a search tunes one transpose pair" -- tune --rung 15 --trans NN,TN "${o[@]}"
 expect_error "a rung without transposes" "rung 3 (wpt) cannot be tuned in TN" -- tune --rung 3 --trans TN "${o[@]}"
+expect_error "a rung whose helpers transpose" "rung 5 (transpose) takes TN through its helper kernels" -- tune --rung 5 --trans TN "${o[@]}"
 for bad in "--trans NX" "--trans" "--trans nn" "--trans NN,TN"; do
   code=0
   # shellcheck disable=SC2086 # the option and its value are two words

@@ -174,6 +174,36 @@ static void check_tma_sizes(void)
           strstr(msg, "K = 0"));
 }
 
+/* Which rungs take the transpose pairs, and how: in the kernel (BLAS-call rungs that honor
+ * TRANS_A and TRANS_B) or through helper kernels (rungs that already run helpers and take
+ * no BLAS arguments; their kernel then sees NN in every pair). A rung with neither refuses
+ * a transposed case, saying why. */
+static void check_pairs(void)
+{
+    char msg[LADDER_MSG];
+    gemm_case tn = GEMM_CASE_DEFAULT;
+    tn.trans_a = 1;
+    const char *by_helpers[] = {"transpose", "10", "banks"};
+    for (int i = 0; i < 3; i++) {
+        const rung *r = registry_find(by_helpers[i]);
+        CHECK(r && rung_transposes_by_helpers(r) && rung_takes_pairs(r) &&
+              !r->takes_transposes && rung_check_case(r, &tn, msg) == LADDER_OK);
+        gemm_case seen = rung_kernel_case(r, &tn);
+        CHECK(!seen.trans_a && !seen.trans_b);
+    }
+    const rung *sgemm = registry_find("sgemm");
+    CHECK(sgemm && rung_takes_pairs(sgemm) && !rung_transposes_by_helpers(sgemm) &&
+          rung_kernel_case(sgemm, &tn).trans_a == 1);
+    /* Rung 1 has no helpers; the TMA rungs pad through helpers but take BLAS arguments,
+     * and their kernels read the operands as stored. */
+    const char *neither[] = {"naive", "edges", "wgmma"};
+    for (int i = 0; i < 3; i++) {
+        const rung *r = registry_find(neither[i]);
+        CHECK(r && !rung_takes_pairs(r));
+        CHECK(rung_check_case(r, &tn, msg) == LADDER_UNSUPPORTED && strstr(msg, "(TN)"));
+    }
+}
+
 /* Rung 25, the FP64 tensor cores: double only, so a single case is refused with the reason
  * (by the case and by the device check, which every run path asks first); compute
  * capability 9.0 (Hopper's double mma shapes), not arch-specific; its stages are dynamic
@@ -251,6 +281,7 @@ int main(void)
     check_tf32_baseline();
     check_tma_sizes();
     check_dmma();
+    check_pairs();
     int n;
     const rung *all = registry_all(&n);
     CHECK(n >= 6);

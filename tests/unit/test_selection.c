@@ -293,6 +293,35 @@ static void test_lookup(void)
     for (int i = 0; i < db.selection.count; i++)
         noted += db.selection.entries[i].verdict < 0;
     CHECK(noted == 4); /* each said once, then never looked at again */
+    /* A table entry for rung 17, whose helpers transpose: every single pair keeps the
+     * table's parameters (its kernel multiplies NN), while double takes the case's own. */
+    const rung *r17 = find("17");
+    const char *banks = "TSM=64 TSN=64 TSK=16 WPTM=8 WPTN=8 STAGES=2";
+    selection_entry e17 = entry("cuda", r17, 2048, 2048, 2048, banks, 100);
+    const selection_entry *const cuda_entries[] = {&e17};
+    put_all(&db.selection, cuda_entries, 1);
+    int table_values[RUNG_MAX_PARAMS] = {0};
+    CHECK(rung_params_parse(r17, banks, table_values, msg) == LADDER_OK);
+    gemm_size s2048 = {2048, 2048, 2048};
+    for (int pair = 0; pair < 4; pair++) {
+        gemm_case c = GEMM_CASE_DEFAULT;
+        c.trans_a = pair >> 1;
+        c.trans_b = pair & 1;
+        plain.trans_a = c.trans_a;
+        plain.trans_b = c.trans_b;
+        CHECK(params_for_auto(&plain, &gpu, &s2048, &c, &r, values, &source, msg) ==
+              LADDER_OK);
+        CHECK(r == r17 && strcmp(source, "selected") == 0 &&
+              memcmp(values, table_values, sizeof(int) * (size_t)r17->nparams) == 0);
+    }
+    gemm_case dtn = GEMM_CASE_DEFAULT;
+    dtn.precision = PRECISION_DOUBLE;
+    dtn.trans_a = 1;
+    plain.precision = PRECISION_DOUBLE;
+    CHECK(params_for_auto(&plain, &gpu, &s2048, &dtn, &r, values, &source, msg) == LADDER_OK);
+    CHECK(r == r17 && strcmp(source, "selected-rung") == 0);
+    plain.precision = PRECISION_SINGLE;
+    plain.trans_a = plain.trans_b = 0;
     tuning_db_free(&db);
 }
 
@@ -329,7 +358,8 @@ static int takes(const rung *r, const gemm_case *c)
 {
     return (c->precision != PRECISION_DOUBLE || r->takes_double) &&
            (c->precision != PRECISION_SINGLE || !r->no_single_reason) &&
-           (!(c->trans_a || c->trans_b) || r->takes_transposes) &&
+           (!(c->trans_a || c->trans_b) || r->takes_transposes ||
+            (!r->blas_args && (r->transposes_b || r->pads))) &&
            ((c->alpha == 1.0 && c->beta == 0.0) || r->blas_args);
 }
 

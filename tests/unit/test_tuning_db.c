@@ -10,6 +10,7 @@
 #include "base/kernel_path.h"
 #include "rungs/registry.h"
 #include "base/source_hash.h"
+#include "params/params.h"
 #include "params/tuned_params.h"
 #include "params/tuning_db.h"
 #include "base/paths.h"
@@ -290,6 +291,28 @@ int main(void)
           run.entries[0].trans_a == 0 && run.entries[1].precision == PRECISION_SINGLE);
     CHECK(tuned_params_find(&run, sgemm, &dev, &tt, &s64, v, "test") == 1 &&
           v[sgemm_tsk] == 8);
+    tuning_db_free(&run);
+
+    /* A rung whose helpers transpose (rung 5 reads B^T made by one) multiplies NN in
+     * every pair: ladder run gives a TN or TT row its NN entry, where rung 15 (which
+     * transposes in its kernel) ran its defaults above. */
+    const rung *tr = registry_find("transpose");
+    char tr_kernel[1024], tr_hash[SOURCE_HASH_HEX];
+    kernel_path("opencl", "05-transpose", tr_kernel, sizeof tr_kernel);
+    CHECK(tr && rung_transposes_by_helpers(tr) && !rung_transposes_by_helpers(sgemm));
+    CHECK(source_hash_file(tr_kernel, tr_hash, msg) == LADDER_OK);
+    tuning_db_init(&run);
+    e = entry("TSM=64 TSN=64 TSK=16 WIDTH=4 WPTN=8", 11.0, tr_hash);
+    e.rung = 5;
+    strcpy(e.kernel, "05-transpose.cl");
+    CHECK(tuning_db_offer(&run, &e, &what, &old, msg) == LADDER_OK && what == TUNING_ADDED);
+    for (int pair = 0; pair < 4; pair++) {
+        param_policy pol = {NULL, 0, 0, &run, "test", PRECISION_SINGLE, pair >> 1, pair & 1};
+        const char *source = "?";
+        int tsk = rung_param_index(tr, "TSK");
+        CHECK(params_for_row(&pol, tr, &dev, &s64, v, &source, msg) == LADDER_OK &&
+              strcmp(source, "tuned") == 0 && v[tsk] == 16);
+    }
     tuning_db_free(&run);
 
     /* The committed database of the H100 (entries per pair since 2026-11-25) reads
