@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Issue 19's CUDA cases on the H100, in one batch: the kernels in double and the BLAS-call
-# rungs' transpose pairs verified at awkward sizes, then rung 18 against cuBLAS on every
-# transpose pair at 4096 and 8192 (the target: >= 0.95x cuBLAS on the same pair), then
-# rungs 17 and 18 in double against cuBLAS's DGEMM at 4096.
+# Issue 19's CUDA cases on the H100, in one batch: the kernels in double and the transpose
+# pairs verified at awkward sizes (the BLAS-call rungs, the rungs whose helpers transpose,
+# and auto), then rungs 15, 17, 18 and auto against cuBLAS on every transpose pair at 4096
+# and 8192 (the target: >= 0.95x cuBLAS on the same pair), then rungs 17 and 18 in double
+# against cuBLAS's DGEMM at 4096.
 #
 #   source .stage/env.sh && tools/gpu/check-cases.sh [OUTDIR]
 #
@@ -59,45 +60,38 @@ gflops() {
 #    take double report unsupported, with the reason).
 run double-kernels --rungs kernels,cublas --precision double --small-defaults \
   --sizes "$awkward,$whole" --verify full --reps 2
-# 2. The transpose pairs of the BLAS-call rungs, both layouts, in each precision, and once
+# 2. The transpose pairs of the BLAS-call rungs and of the rungs whose helpers transpose,
+#    both layouts, in each precision, and once
 #    with alpha and beta that exercise C's read.
-run trans-single --rungs 15,18,19,20,cublas --trans NN,NT,TN,TT --layout col,row \
+run trans-single --rungs 5-10,15,17-20,auto,cublas --trans NN,NT,TN,TT --layout col,row \
   --sizes "$awkward,$whole" --verify full --reps 2
-run trans-double --rungs 15,17,18,19,20,cublas --precision double --small-defaults \
+run trans-double --rungs 5-10,15,17-20,cublas --precision double --small-defaults \
   --trans NN,NT,TN,TT --sizes "$awkward,$whole" --verify full --reps 2
 run trans-alpha-beta --rungs 15,18,cublas --trans NN,NT,TN,TT --alpha -1.5 --beta 0.75 \
   --sizes "$awkward" --verify full --reps 2
-# 3. Speed: rung 18 (and 15) against cuBLAS on each pair, one file per pair.
+# 3. Speed: rungs 15, 17, 18 and auto against cuBLAS on each pair, one file per pair.
 for t in NN NT TN TT; do
-  run "speed-$t" --rungs 15,18,cublas --trans "$t" --sizes 4096,8192
+  run "speed-$t" --rungs 15,17,18,auto,cublas --trans "$t" --sizes 4096,8192
 done
 # 4. Double: rungs 17 and 18 (small-device tiles) against cuBLAS's DGEMM.
 run speed-double --rungs 17,18,cublas --precision double --small-defaults --sizes 4096
-# 5. TN, where rung 18 scatters both tiles (the most copy instructions): other tiles, to
-#    see whether one suits it better than the default (ladder tune has no --trans).
-tn_sets=("TSK=8" "TSK=8 STAGES=3" "TSM=256 TSK=8 WPTM=16" "TSN=256 TSK=8 WPTN=16")
-for i in "${!tn_sets[@]}"; do
-  params=()
-  for p in ${tn_sets[$i]}; do params+=(--param "$p"); done
-  run "tn-tile-$i" --rungs 18 --trans TN --sizes 4096 "${params[@]}"
-done
-
 {
   echo "# check-cases $(date -u +%Y-%m-%dT%H:%M:%SZ), $("$ladder" --version 2>&1)"
   echo
   echo "## Verification (rows by status)"
   for n in double-kernels trans-single trans-double trans-alpha-beta; do verdict "$n"; done
   echo
-  echo "## Rung 18 vs cuBLAS, single precision, same transpose pair (target >= 0.95)"
-  printf '%-5s %-6s %10s %10s %10s %7s %7s\n' pair size rung18 rung15 cublas 18/cub 15/cub
+  echo "## Each rung as a fraction of cuBLAS, single precision, same transpose pair (target >= 0.95)"
+  printf '%-5s %-6s %10s %7s %7s %7s %7s\n' pair size cublas 15 17 18 auto
   for t in NN NT TN TT; do
     for s in 4096 8192; do
-      g18=$(gflops "speed-$t" 18 "$s" --trans "$t")
-      g15=$(gflops "speed-$t" 15 "$s" --trans "$t")
       gc=$(gflops "speed-$t" cublas "$s" --trans "$t")
-      printf '%-5s %-6s %10s %10s %10s %7s %7s\n' "$t" "$s" "$g18" "$g15" "$gc" \
-        "$(awk -v a="$g18" -v b="$gc" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.3f", a / b; else print "-" }')" \
-        "$(awk -v a="$g15" -v b="$gc" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.3f", a / b; else print "-" }')"
+      line=$(printf '%-5s %-6s %10s' "$t" "$s" "$gc")
+      for r in 15 17 18 auto; do
+        g=$(gflops "speed-$t" "$r" "$s" --trans "$t")
+        line+=$(awk -v a="$g" -v b="$gc" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf " %7.3f", a / b; else printf " %7s", "-" }')
+      done
+      echo "$line"
     done
   done
   echo
@@ -107,11 +101,6 @@ done
     g=$(gflops speed-double "$r" 4096 --precision double)
     printf '%-7s %10s %7s\n' "$r" "$g" \
       "$(awk -v a="$g" -v b="$gc" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.3f", a / b; else print "-" }')"
-  done
-  echo
-  echo "## Rung 18 on TN at 4096 with other tiles (default: $(gflops speed-TN 18 4096 --trans TN))"
-  for i in "${!tn_sets[@]}"; do
-    printf '%-28s %10s\n' "${tn_sets[$i]}" "$(gflops "tn-tile-$i" 18 4096 --trans TN)"
   done
 } | tee "$out/summary.txt"
 exit $status
