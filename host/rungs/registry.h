@@ -32,7 +32,10 @@
  *   - Transposes. A `blas_args` rung that sets `takes_transposes` honors -DTRANS_A=0|1 and
  *     -DTRANS_B=0|1 (both always given to it): with TRANS_A=1 the A argument holds A^T, a
  *     KxM column-major matrix (A(m,k) = A[k + m*lda], lda >= K); with TRANS_B=1 B holds
- *     B^T, NxK (B(k,n) = B[n + k*ldb], ldb >= N).
+ *     B^T, NxK (B(k,n) = B[n + k*ldb], ldb >= N). A rung that runs helper kernels
+ *     (transposes_b, pads) and takes no BLAS arguments gets every pair without these
+ *     defines: its helpers copy the operands into the layout its kernel reads
+ *     (rung_transposes_by_helpers).
  *   - Layout. No kernel sees row-major: a row-major C = op(A) op(B) is the column-major
  *     C^T = op(B)^T op(A)^T, so the harness swaps A and B (and M and N, and the transpose
  *     flags' operands) and calls the same column-major kernel, as BLAS wrappers do.
