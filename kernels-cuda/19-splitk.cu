@@ -56,7 +56,7 @@
 #define LPTB (TSN * TSK / THREADS) /* floats of the B tile each thread loads */
 #define BPAD 4 /* Bsub rows are TSN + 4 floats: the 16 depths a half-warp stores for one
                 * column fall in 8 banks, not all in one, and rows stay 16-byte aligned */
-#define REDUCE_COLS 8 /* float4 columns of W per block of `reduce` (see there) */
+#define REDUCE_DEPTH 8 /* most slices one thread of `reduce` adds (see there) */
 
 /* K tiles per slice: SPLITS slices of whole TSK tiles, rounded up. */
 __device__ inline int slice_tiles(const int K)
@@ -201,38 +201,54 @@ gemm(const int M, const int N, const int K, const real alpha, const real *__rest
 }
 
 /* ATOMIC=0, after `gemm`: C = alpha * (sum of the slices' partials) + beta * C.
- * Each block sums REDUCE_COLS float4s of every partial matrix (4 rows of one column
- * each), with THREADS / REDUCE_COLS threads per float4: thread (g, col) adds slices g,
- * g + GROUPS, g + 2 GROUPS, ... in that order, and then thread (0, col) adds the GROUPS
- * sums in the order g = 0, 1, 2, ...: the same order on every run, so the same bits.
- * Eight neighbouring threads read 8 neighbouring float4s of one partial matrix, 128
- * contiguous bytes (a warp reads four such pieces, of four slices); W is read once. */
-#define GROUPS (THREADS / REDUCE_COLS)
+ * The threads that share one float4 of C (4 rows of one column), `groups` of them, each add
+ * every groups-th slice, and thread 0 of them adds their sums in the order g = 0, 1, 2,
+ * ...: the same order on every run, so the same bits. `groups` is as small as keeps each
+ * thread's sum at REDUCE_DEPTH slices or fewer (a power of two that divides THREADS), and
+ * the host sizes the grid by the same rule (reduce_groups in host/rungs/rungs_splitk.c):
+ *   - few slices (4 or 8): one thread per float4, a block covers THREADS float4s, and
+ *     neighbouring threads read neighbouring float4s of one partial matrix;
+ *   - many slices (256 at 128 x 128 x 32768, a partial matrix of only 4096 float4s):
+ *     32 threads share a float4, each adding 8 slices, so there are still 2048 blocks.
+ * Its first version gave every float4 THREADS / 8 threads whatever the slice count: at 4
+ * slices and 128 threads, 12 of every 16 threads had nothing to add, and a partial matrix
+ * of 16384 x 64 took 32768 blocks of 8 float4s each. Nsight Compute timed that `reduce`
+ * at a tenth of the call there, and at a third of it at 512 x 512 x 512 with 16 slices
+ * (results/h100-2026-11-28-splitk). W is read once. */
+__device__ inline int reduce_groups(const int slices)
+{
+    int g = 1;
+    while (g * REDUCE_DEPTH < slices && THREADS % (2 * g) == 0)
+        g *= 2;
+    return g;
+}
+
 extern "C" __global__ void __launch_bounds__(THREADS)
 reduce(const int M, const int N, const int K, const real alpha, const real *__restrict__ A,
        const int lda, const real *__restrict__ B, const int ldb, const real beta,
        real *__restrict__ C, const int ldc, const real *__restrict__ W)
 {
-    __shared__ real4 sums[GROUPS][REDUCE_COLS];
-    const int col = threadIdx.x % REDUCE_COLS, g = threadIdx.x / REDUCE_COLS;
+    __shared__ real4 sums[THREADS];
+    const int slices = slice_count(K);
+    const int groups = reduce_groups(slices), cols = THREADS / groups;
+    const int col = threadIdx.x % cols, g = threadIdx.x / cols;
     const size_t rows4 = partial_rows(M) / 4;
     const size_t per_slice = rows4 * N; /* float4s in one partial matrix */
-    const size_t q = blockIdx.x * (size_t)REDUCE_COLS + col; /* this float4 */
+    const size_t q = blockIdx.x * (size_t)cols + col; /* this float4 */
     const real4 *w = (const real4 *)W;
-    const int slices = slice_count(K);
 
     real4 sum = make_real4(0, 0, 0, 0);
     if (q < per_slice) {
 #pragma unroll 4
-        for (int s = g; s < slices; s += GROUPS)
+        for (int s = g; s < slices; s += groups)
             add4(sum, w[s * per_slice + q]);
     }
-    sums[g][col] = sum;
+    sums[threadIdx.x] = sum; /* (also with one group: as the OpenCL file, which says why) */
     __syncthreads();
     if (g != 0 || q >= per_slice)
         return;
-    for (int i = 1; i < GROUPS; i++)
-        add4(sum, sums[i][col]);
+    for (int i = 1; i < groups; i++)
+        add4(sum, sums[i * cols + col]);
 
     const int m = 4 * (int)(q % rows4), n = (int)(q / rows4);
     const real v[4] = {sum.x, sum.y, sum.z, sum.w};

@@ -51,7 +51,7 @@
 #define LN (32 / LM)               /* lanes along n */
 #define LPTA (TSM * TSK / THREADS) /* elements of the A tile each work-item loads */
 #define LPTB (TSN * TSK / THREADS) /* elements of the B tile each work-item loads */
-#define REDUCE_COLS 8 /* real4 columns of W per work-group of `reduce` (see there) */
+#define REDUCE_DEPTH 8 /* most slices one work-item of `reduce` adds (see there) */
 #include "blas_tiles.h"
 
 /* K tiles per slice: SPLITS slices of whole TSK tiles, rounded up. */
@@ -214,37 +214,52 @@ void gemm(const int M, const int N, const int K, const real alpha,
 }
 
 /* ATOMIC=0, after `gemm`: C = alpha * (sum of the slices' partials) + beta * C.
- * Each work-group sums REDUCE_COLS float4s of every partial matrix (4 rows of one column
- * each), with THREADS / REDUCE_COLS work-items per real4: work-item (g, col) adds slices
- * g, g + GROUPS, g + 2 GROUPS, ... in that order, and then work-item (0, col) adds the
- * GROUPS sums in the order g = 0, 1, 2, ...: the same order on every run, so the same
- * bits. Eight neighbouring work-items read 8 neighbouring float4s of one partial matrix,
- * 128 contiguous bytes; W is read exactly once. */
-#define GROUPS (THREADS / REDUCE_COLS)
+ * The work-items that share one real4 of C (4 rows of one column), `groups` of them, each
+ * add every groups-th slice, and work-item 0 of them adds their sums in the order g = 0,
+ * 1, 2, ...: the same order on every run, so the same bits. `groups` is as small as keeps
+ * each work-item's sum at REDUCE_DEPTH slices or fewer (a power of two that divides
+ * THREADS), and the host sizes the grid by the same rule (reduce_groups in
+ * host/rungs/rungs_splitk.c): with few slices one work-item per real4, neighbours on
+ * neighbouring real4s of a partial matrix; with many slices (256 at 128 x 128 x 32768)
+ * up to 32 work-items per real4, so that a small C still makes many work-groups. The
+ * CUDA file's comment says what the first version, a fixed 8 real4s per work-group, cost.
+ * W is read exactly once. */
+int reduce_groups(const int slices)
+{
+    int g = 1;
+    while (g * REDUCE_DEPTH < slices && THREADS % (2 * g) == 0)
+        g *= 2;
+    return g;
+}
+
 __kernel __attribute__((reqd_work_group_size(THREADS, 1, 1)))
 void reduce(const int M, const int N, const int K, const real alpha,
             const __global real *restrict A, const int lda,
             const __global real *restrict B, const int ldb, const real beta,
             __global real *restrict C, const int ldc, const __global real *restrict W)
 {
-    __local real4 sums[GROUPS][REDUCE_COLS];
-    const int col = get_local_id(0) % REDUCE_COLS, g = get_local_id(0) / REDUCE_COLS;
+    __local real4 sums[THREADS];
+    const int slices = slice_count(K);
+    const int groups = reduce_groups(slices), cols = THREADS / groups;
+    const int col = get_local_id(0) % cols, g = get_local_id(0) / cols;
     const size_t rows4 = partial_rows(M) / 4;
     const size_t per_slice = rows4 * N; /* float4s in one partial matrix */
-    const size_t q = get_group_id(0) * (size_t)REDUCE_COLS + col; /* this real4 */
+    const size_t q = get_group_id(0) * (size_t)cols + col; /* this real4 */
     const __global real4 *w = (const __global real4 *)W;
-    const int slices = slice_count(K);
 
     real4 sum = 0;
     if (q < per_slice)
-        for (int s = g; s < slices; s += GROUPS)
+        for (int s = g; s < slices; s += groups)
             sum += w[s * per_slice + q];
-    sums[g][col] = sum;
+    /* Even with one group (nothing to add here) every work-item passes the barrier: with
+     * it inside `if (groups > 1)`, a condition the same for every work-item, PoCL summed
+     * wrong on the CPU (tests/test_blas_semantics.c caught it). */
+    sums[get_local_id(0)] = sum;
     barrier(CLK_LOCAL_MEM_FENCE);
     if (g != 0 || q >= per_slice)
         return;
-    for (int i = 1; i < GROUPS; i++)
-        sum += sums[i][col];
+    for (int i = 1; i < groups; i++)
+        sum += sums[i * cols + col];
 
     const int m = 4 * (int)(q % rows4), n = (int)(q / rows4);
     for (int i = 0; i < 4 && m + i < M; i++) {

@@ -19,11 +19,22 @@
 /* p = TSM, TSN, TSK, WM (rung 15's), SPLITS, ATOMIC. */
 enum { TSM, TSN, TSK, WM, SPLITS, ATOMIC };
 
-/* Float4 columns of W one work-group of "reduce" sums; must match REDUCE_COLS in the
- * kernels. It divides every thread count warptile_validate() accepts (whole warps). */
-#define REDUCE_COLS 8
+/* Most slices one work-item of "reduce" adds; must match REDUCE_DEPTH in the kernels. */
+#define REDUCE_DEPTH 8
 
 static size_t ceil_div(size_t n, size_t d) { return (n + d - 1) / d; }
+
+/* The work-items of "reduce" that share one float4 of C, as the kernels compute it
+ * (reduce_groups in 19-splitk.cl and .cu): as few as keep each one's sum at REDUCE_DEPTH
+ * slices or fewer, a power of two that divides the work-group. A work-group then covers
+ * threads / groups float4s. */
+static size_t reduce_groups(size_t threads, int slices)
+{
+    size_t g = 1;
+    while (g * REDUCE_DEPTH < (size_t)slices && threads % (2 * g) == 0)
+        g *= 2;
+    return g;
+}
 
 /* How K is shared out, exactly as the kernels compute it (slice_tiles and slice_count in
  * 19-splitk.cl and .cu): every slice but the last holds the same number of whole K tiles,
@@ -79,7 +90,8 @@ static int splitk_launches(const int *p, const launch_shape *s, rung_launch *out
     }
     const size_t float4s = partial_rows(s->M) / 4 * (size_t)s->N;
     out[0] = gemm;
-    out[1] = (rung_launch){"reduce", {{ceil_div(float4s, REDUCE_COLS) * threads, 1},
+    const size_t cols = threads / reduce_groups(threads, slices);
+    out[1] = (rung_launch){"reduce", {{ceil_div(float4s, cols) * threads, 1},
                                       {threads, 1}}};
     return 2;
 }

@@ -67,9 +67,16 @@ static void check_splitk_shape(const rung *sk, int *v, int M, int N, int K)
         CHECK(l[0].dims.global[0] >= (size_t)M * N &&
               l[0].dims.global[0] < (size_t)M * N + threads);
     }
-    if (slices > 1 && !atomic) { /* reduce: 8 float4s of each partial per work-group */
+    if (slices > 1 && !atomic) {
+        /* reduce: as few work-items per float4 of C as add 8 slices or fewer each (a power
+         * of two up to the work-group), so a work-group covers 64 / groups float4s. */
+        int groups = 1;
+        while (groups * 8 < slices && groups < threads)
+            groups *= 2;
+        const size_t cols = (size_t)(threads / groups);
         CHECK(strcmp(l[1].kernel, "reduce") == 0);
-        CHECK(l[1].dims.global[0] / threads == (rows / 4 * N + 7) / 8);
+        CHECK(l[1].dims.local[0] == (size_t)threads);
+        CHECK(l[1].dims.global[0] / threads == (rows / 4 * N + cols - 1) / cols);
     }
     CHECK(rung_workspace(sk, v, &shape) ==
           (slices > 1 && !atomic ? (size_t)slices * rows * N : 1));
