@@ -60,6 +60,15 @@ grep -q "alpha = -0.5, beta = 2 need a BLAS-call rung" "$WORK/log" && pass || fa
 "$LADDER" run --backend opencl --rungs 1 --sizes 33 --trans TN --output "$WORK/tn.csv" >"$WORK/log" 2>&1
 grep -q "no transposed operands (TN)" "$WORK/log" && pass || fail "no reason for transposes"
 
+# Rungs whose helper kernels transpose say so in ladder list, and run a transposed case
+# (rung 5's kernel reads B^T made by a helper; it takes multiples of its tiles only).
+"$LADDER" list >"$WORK/list" 2>&1
+sed -n "/^17 /,/^18 /p" "$WORK/list" | grep -q "cases: .*NN, NT, TN, TT (the helpers transpose)" \
+  && pass || fail "ladder list does not say rung 17's helpers transpose"
+"$LADDER" run --backend opencl --rungs 5 --sizes 256x128x64 --trans TN,NT --layout row --verify full \
+  --output "$WORK/helpers.csv" >"$WORK/log" 2>&1 || { fail "rung 5 on TN and NT"; cat "$WORK/log" >&2; }
+[ "$(count "$WORK/helpers.csv" 's == "ok"')" -eq 2 ] && pass || fail "rung 5 did not run TN and NT ok"
+
 # A rung without double precision says so (every OpenCL rung takes double: the CUDA-only
 # tensor-core rung 16 is the one that cannot, and ladder list gives its reason).
 "$LADDER" list >"$WORK/log" 2>&1
