@@ -82,7 +82,9 @@ typedef struct {
 /* The candidates of shape `s` (see above). */
 void select_candidates_build(const select_plan *p, const gemm_size *s, select_candidates *out);
 
-/* Measures every shape in turn, printing a progress line per candidate. LADDER_ERROR only
+/* Measures every shape in turn, the least work (M N K) first so that what a small shape
+ * leaves of its share of a budget goes to the larger ones, printing a progress line per
+ * candidate; `out->picks` stays in the plan's order of shapes. LADDER_ERROR only
  * when it cannot go on (the rows file cannot be written, no memory for a shape); what was
  * measured until then is in `out` either way. */
 ladder_status select_run(const select_plan *p, select_outcome *out, char *msg);

@@ -45,7 +45,8 @@ grep -q "^16x16x1024 (long-k): [0-9]* candidates" "$WORK/log" && grep -q "^  run
 sel="$WORK/sel.tsv" rows="$WORK/rows.csv"
 "$LADDER" select "${ocl[@]}" --sizes "$shapes" --rungs 11,15 --db "$sel" --output "$rows" \
   >"$WORK/log" 2>&1 && pass || { fail "select"; cat "$WORK/log" >&2; }
-grep -q '^\[1/[0-9]*\] 48x40x56 square  rung 11 ' "$WORK/log" && pass || { fail "no progress line"; cat "$WORK/log" >&2; }
+# The smallest shape is measured first, whatever its place in --sizes.
+grep -q '^\[1/[0-9]*\] 3x200x64 gemv  rung 11 ' "$WORK/log" && pass || { fail "no progress line"; cat "$WORK/log" >&2; }
 [ "$(entries "$sel" | wc -l)" -eq 3 ] && pass || { fail "expected 3 entries"; cat "$sel" >&2; }
 head -1 "$sel" | grep -q "^# gemm-ladder selection table" && pass || fail "table header"
 [ "$(column "$rows" status | sort -u)" = ok ] && pass || fail "rows not all ok"
@@ -84,14 +85,17 @@ got=$(paste -d'|' <(column "$WORK/run.csv" params) <(column "$WORK/run.csv" para
   >"$WORK/log" 2>&1 && [ "$(entries "$sel" | wc -l)" -eq 3 ] && pass || { fail "select again"; cat "$WORK/log" >&2; }
 [ "$(grep -c -e '  replaced$' -e 'kept the old entry' "$WORK/log")" -eq 3 ] && pass || { fail "keep or replace"; cat "$WORK/log" >&2; }
 
-# A budget of 2 candidates for 3 shapes, shared: one candidate each for the first two
-# shapes (rung 11's own parameters, before its variants), none left for the third.
+# A budget of 2 candidates for 3 shapes, shared: one candidate each for the two smallest
+# shapes, measured first (rung 11's own parameters, before its variants), none left for
+# the largest, 16x16x1024, though it is listed second.
 "$LADDER" select "${ocl[@]}" --sizes "$shapes" --rungs 11,15 --budget 2 --db "$WORK/budget.tsv" \
   --output "$WORK/budget.csv" >"$WORK/log" 2>"$WORK/err" && pass || { fail "select with a budget"; cat "$WORK/err" >&2; }
 [ "$(entries "$WORK/budget.tsv" | wc -l)" -eq 2 ] && pass || fail "budget: expected two entries"
 [ "$(grep -c "(1 of [0-9]* candidates measured)" "$WORK/log")" -eq 2 ] && grep -q "not measured" "$WORK/log" && \
   grep -q "the budget ran out" "$WORK/err" && pass || { fail "budget messages"; cat "$WORK/log" "$WORK/err" >&2; }
 [ "$(column "$WORK/budget.csv" param_source | grep -c tune-candidate)" -eq 2 ] && pass || fail "budget: candidate rows"
+[ "$(paste -d' ' <(column "$WORK/budget.csv" M) <(column "$WORK/budget.csv" N) <(column "$WORK/budget.csv" K) | uniq | tr '\n' ,)" = "3 200 64,48 40 56," ] \
+  && ! entries "$WORK/budget.tsv" | grep -q "16x16x1024" && pass || fail "budget: not the smallest shapes first"
 
 # A corrupt table is refused before anything is measured, and left as it was.
 { entries "$sel"; printf 'opencl\tbroken line\n'; } >"$WORK/corrupt.tsv"
