@@ -44,7 +44,9 @@ static void select_help(void)
         "  --device D       as for ladder run (default: the backend's best device)\n"
         "  --sizes LIST     the shapes, as for ladder run (default on a GPU: " DEFAULT_SIZES_GPU
         ",\n"
-        "                   on a CPU: " DEFAULT_SIZES_CPU ") (alias: --size)\n"
+        "                   on a CPU: " DEFAULT_SIZES_CPU "), or stale: the shapes whose\n"
+        "                   entries in the table (--db) were measured with another\n"
+        "                   version of their rung's kernel (alias: --size)\n"
         "  --rungs LIST     the candidate rungs: numbers, ranges and names (default: every\n"
         "                   rung from %d up that the backend has, float32-accurate ones\n"
         "                   only: auto is raced against SGEMM) (alias: --rung)\n"
@@ -228,6 +230,7 @@ typedef struct {
     int nrungs;
     tuning_db tuning;       /* tuned parameters of the candidates */
     selection_table table;  /* the table to update */
+    int table_read;         /* 1 once `table` holds the file */
     char table_path[4096];
     char output[1024];
 } select_session;
@@ -240,32 +243,14 @@ static void session_close(select_session *s)
     free(s->shapes);
 }
 
-/* Opens the device, the shapes and the rungs, and reads the tuned parameters; 0 or
- * EXIT_USAGE. */
-static int open_session(const select_options *o, select_session *s)
-{
-    char msg[LADDER_MSG];
-    if (cli_open_device("select", o->backend, o->device, o->sizes, DEFAULT_SIZES_GPU,
-                        DEFAULT_SIZES_CPU, &s->targets, &s->ntargets, &s->shapes, &s->nshapes))
-        return EXIT_USAGE;
-    const device_info *dev = &s->targets[0].dev;
-    if (cli_check_memory("select", s->targets, 1, s->shapes, s->nshapes, sizeof(float)))
-        return EXIT_USAGE;
-    int code = o->rungs ? parse_rungs(o->rungs, dev->backend, s->rungs, &s->nrungs)
-                        : default_rungs(dev->backend, s->rungs, &s->nrungs);
-    if (code)
-        return code;
-    if (tuning_load_for_run(&s->tuning, NULL, "ladder select", msg) != LADDER_OK)
-        return cli_usage_error("select", "%s", msg);
-    return 0;
-}
-
 /* Reads the table to update before anything is measured: a corrupt one is not
  * overwritten, and a folder that cannot be made is an error now. */
 static int open_table(const select_options *o, select_session *s)
 {
     char msg[LADDER_MSG];
     int found;
+    if (s->table_read)
+        return 0;
     if (o->db)
         snprintf(s->table_path, sizeof s->table_path, "%s", o->db);
     else if (selection_user_path(s->table_path, sizeof s->table_path, msg) != LADDER_OK)
@@ -275,7 +260,80 @@ static int open_table(const select_options *o, select_session *s)
     if (selection_table_read(&s->table, s->table_path, &found, msg) != LADDER_OK)
         return cli_usage_error("select", "cannot update the selection table: %s (fix or "
                                "remove that line, or give --db ANOTHER_FILE)", msg);
+    s->table_read = 1;
     return 0;
+}
+
+/* open_session's answer when --sizes stale finds no stale entry: nothing to measure. */
+#define NOTHING_STALE (-1)
+
+/* --sizes stale: the shapes of this device's entries whose kernel file has changed since
+ * they were measured (selection_stale_shapes), in the tables ladder run reads (the
+ * committed ones and the user's) and in the table to update; each shape once. The new
+ * entries go to the table to update, which ladder run reads last. 0, NOTHING_STALE or
+ * EXIT_USAGE. */
+static int stale_shapes(const select_options *o, select_session *s)
+{
+    int code = open_table(o, s);
+    if (code)
+        return code;
+    const device_info *dev = &s->targets[0].dev;
+    gemm_size *read = NULL, *mine = NULL;
+    const int nread = selection_stale_shapes(&s->tuning.selection, dev, &read);
+    const int nmine = selection_stale_shapes(&s->table, dev, &mine);
+    s->shapes = nread >= 0 && nmine >= 0 ? malloc(((size_t)(nread + nmine) + 1) * sizeof *s->shapes)
+                                         : NULL;
+    if (!s->shapes) {
+        free(read);
+        free(mine);
+        return cli_usage_error("select", "out of host memory");
+    }
+    s->nshapes = 0;
+    for (int i = 0; i < nread + nmine; i++) {
+        const gemm_size z = i < nread ? read[i] : mine[i - nread];
+        int seen = 0;
+        for (int j = 0; j < s->nshapes && !seen; j++)
+            seen = s->shapes[j].M == z.M && s->shapes[j].N == z.N && s->shapes[j].K == z.K;
+        if (!seen)
+            s->shapes[s->nshapes++] = z;
+    }
+    free(read);
+    free(mine);
+    if (s->nshapes == 0) {
+        printf("no selection entry for %s (%s), in the tables ladder run reads or in %s, "
+               "was measured with another version of its kernel: nothing to measure\n",
+               dev->name, dev->backend, s->table_path);
+        return NOTHING_STALE;
+    }
+    return 0;
+}
+
+/* Opens the device, the shapes and the rungs, and reads the tuned parameters; 0,
+ * NOTHING_STALE or EXIT_USAGE. */
+static int open_session(const select_options *o, select_session *s)
+{
+    char msg[LADDER_MSG];
+    const int stale = o->sizes && strcmp(o->sizes, "stale") == 0;
+    if (o->sizes && !stale && strstr(o->sizes, "stale"))
+        return cli_usage_error("select", "--sizes '%s': stale stands alone (the shapes of the "
+                               "table's stale entries), not in a list", o->sizes);
+    if (cli_open_device("select", o->backend, o->device, stale ? NULL : o->sizes,
+                        stale ? NULL : DEFAULT_SIZES_GPU, DEFAULT_SIZES_CPU, &s->targets,
+                        &s->ntargets, &s->shapes, &s->nshapes))
+        return EXIT_USAGE;
+    if (tuning_load_for_run(&s->tuning, NULL, "ladder select", msg) != LADDER_OK)
+        return cli_usage_error("select", "%s", msg);
+    if (stale) {
+        int code = stale_shapes(o, s);
+        if (code)
+            return code;
+    }
+    const device_info *dev = &s->targets[0].dev;
+    if (cli_check_memory("select", s->targets, 1, s->shapes, s->nshapes, sizeof(float)))
+        return EXIT_USAGE;
+    int code = o->rungs ? parse_rungs(o->rungs, dev->backend, s->rungs, &s->nrungs)
+                        : default_rungs(dev->backend, s->rungs, &s->nrungs);
+    return code;
 }
 
 static void utc_now(const char *format, char *out, size_t size)
@@ -528,5 +586,5 @@ int cmd_select(int argc, char **argv)
             code = profile(&o, &s, &plan);
     }
     session_close(&s);
-    return code;
+    return code == NOTHING_STALE ? 0 : code;
 }

@@ -109,11 +109,34 @@ static int entry_usable(selection_table *t, selection_entry *e, const device_inf
     }
     if (stale)
         fprintf(stderr, "%s: note: the selection table's entries for rung %d were%s: auto "
-                        "does not use them\n", who, e->rung, problem + 3);
+                        "does not use them (ladder select --sizes stale --rungs %d measures "
+                        "them again)\n", who, e->rung, problem + 3, e->rung);
     else
         fprintf(stderr, "%s: note: the selection for %ldx%ldx%ld %s: auto does not use it\n",
                 who, e->M, e->N, e->K, problem);
     return 0;
+}
+
+int selection_stale_shapes(const selection_table *t, const device_info *dev,
+                           gemm_size **out)
+{
+    *out = malloc(((size_t)t->count + 1) * sizeof **out);
+    if (!*out)
+        return -1;
+    int n = 0;
+    for (int i = 0; i < t->count; i++) {
+        const selection_entry *e = &t->entries[i];
+        char key[16], file[256], hash[SOURCE_HASH_HEX], msg[LADDER_MSG];
+        snprintf(key, sizeof key, "%d", e->rung);
+        const rung *r = registry_find(key);
+        if (strcmp(e->backend, dev->backend) != 0 || strcmp(e->device, dev->name) != 0 ||
+            !r || r->kind != RUNG_KERNEL || !rung_on_backend(r, dev->backend) ||
+            selection_kernel(dev->backend, r, file, sizeof file, hash, msg) != LADDER_OK)
+            continue;
+        if (strcmp(hash, e->kernel_fnv1a) != 0)
+            (*out)[n++] = (gemm_size){e->M, e->N, e->K};
+    }
+    return n;
 }
 
 /* ---- the look-up --------------------------------------------------------------------- */

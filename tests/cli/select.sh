@@ -85,6 +85,27 @@ got=$(paste -d'|' <(column "$WORK/run.csv" params) <(column "$WORK/run.csv" para
   >"$WORK/log" 2>&1 && [ "$(entries "$sel" | wc -l)" -eq 3 ] && pass || { fail "select again"; cat "$WORK/log" >&2; }
 [ "$(grep -c -e '  replaced$' -e 'kept the old entry' "$WORK/log")" -eq 3 ] && pass || { fail "keep or replace"; cat "$WORK/log" >&2; }
 
+# --sizes stale: the shapes whose entries were measured with another version of their
+# kernel (here one entry's hash is made wrong), and nothing else; ladder run says how to
+# measure them again; once measured, nothing is stale.
+entries "$sel" | awk -F'\t' 'BEGIN { OFS = "\t" } NR == 2 { $11 = "0000000000000000" } { print }' >"$WORK/stale.tsv"
+stale_shape=$(entries "$WORK/stale.tsv" | awk -F'\t' 'NR == 2 { print $3 }')
+stale_rung=$(entries "$WORK/stale.tsv" | awk -F'\t' 'NR == 2 { print $5 }')
+"$LADDER" select "${ocl[@]}" --sizes stale --rungs "$stale_rung" --dry-run --db "$WORK/stale.tsv" >"$WORK/log" 2>&1 \
+  && [ "$(grep -c ' candidates' "$WORK/log")" -eq 1 ] && grep -q "^$stale_shape " "$WORK/log" \
+  && pass || { fail "--sizes stale: expected $stale_shape only"; cat "$WORK/log" >&2; }
+LADDER_SELECTION_DB="$WORK/stale.tsv" "$LADDER" run "${ocl[@]}" --rungs auto --sizes "$stale_shape" \
+  --output "$WORK/stale-run.csv" >/dev/null 2>"$WORK/err"
+grep -q "ladder select --sizes stale --rungs $stale_rung measures them again" "$WORK/err" \
+  && pass || { fail "the stale note says what to do"; cat "$WORK/err" >&2; }
+"$LADDER" select "${ocl[@]}" --sizes stale --rungs "$stale_rung" --budget 1 --db "$WORK/stale.tsv" \
+  --output "$WORK/stale.csv" >"$WORK/log" 2>&1 && pass || { fail "--sizes stale measured"; cat "$WORK/log" >&2; }
+"$LADDER" select "${ocl[@]}" --sizes stale --db "$WORK/stale.tsv" --output "$WORK/stale2.csv" >"$WORK/log" 2>&1 \
+  && grep -q "nothing to measure" "$WORK/log" && [ ! -e "$WORK/stale2.csv" ] \
+  && pass || { fail "--sizes stale after measuring"; cat "$WORK/log" >&2; }
+expect_error "stale in a list" "--sizes 'stale,64': stale stands alone" -- select "${ocl[@]}" --sizes stale,64 \
+  --db "$WORK/stale.tsv" --output "$WORK/out.csv"
+
 # A budget of 2 candidates for 3 shapes, shared: one candidate each for the two smallest
 # shapes, measured first (rung 11's own parameters, before its variants), none left for
 # the largest, 16x16x1024, though it is listed second.
