@@ -44,9 +44,10 @@ static void select_help(void)
         "  --device D       as for ladder run (default: the backend's best device)\n"
         "  --sizes LIST     the shapes, as for ladder run (default on a GPU: " DEFAULT_SIZES_GPU
         ",\n"
-        "                   on a CPU: " DEFAULT_SIZES_CPU "), or stale: the shapes whose\n"
-        "                   entries in the table (--db) were measured with another\n"
-        "                   version of their rung's kernel (alias: --size)\n"
+        "                   on a CPU: " DEFAULT_SIZES_CPU "), or stale: the shapes of this\n"
+        "                   device's entries, in the tables ladder run reads or in --db,\n"
+        "                   measured with another version of their rung's kernel (alias:\n"
+        "                   --size)\n"
         "  --rungs LIST     the candidate rungs: numbers, ranges and names (default: every\n"
         "                   rung from %d up that the backend has, float32-accurate ones\n"
         "                   only: auto is raced against SGEMM) (alias: --rung)\n"
@@ -278,27 +279,12 @@ static int stale_shapes(const select_options *o, select_session *s)
     if (code)
         return code;
     const device_info *dev = &s->targets[0].dev;
-    gemm_size *read = NULL, *mine = NULL;
-    const int nread = selection_stale_shapes(&s->tuning.selection, dev, &read);
-    const int nmine = selection_stale_shapes(&s->table, dev, &mine);
-    s->shapes = nread >= 0 && nmine >= 0 ? malloc(((size_t)(nread + nmine) + 1) * sizeof *s->shapes)
-                                         : NULL;
-    if (!s->shapes) {
-        free(read);
-        free(mine);
+    const selection_table *read = &s->tuning.selection, *mine = &s->table;
+    s->shapes = malloc(((size_t)read->count + (size_t)mine->count + 1) * sizeof *s->shapes);
+    if (!s->shapes)
         return cli_usage_error("select", "out of host memory");
-    }
-    s->nshapes = 0;
-    for (int i = 0; i < nread + nmine; i++) {
-        const gemm_size z = i < nread ? read[i] : mine[i - nread];
-        int seen = 0;
-        for (int j = 0; j < s->nshapes && !seen; j++)
-            seen = s->shapes[j].M == z.M && s->shapes[j].N == z.N && s->shapes[j].K == z.K;
-        if (!seen)
-            s->shapes[s->nshapes++] = z;
-    }
-    free(read);
-    free(mine);
+    s->nshapes = selection_stale_shapes(read, dev, s->shapes, 0);
+    s->nshapes = selection_stale_shapes(mine, dev, s->shapes, s->nshapes);
     if (s->nshapes == 0) {
         printf("no selection entry for %s (%s), in the tables ladder run reads or in %s, "
                "was measured with another version of its kernel: nothing to measure\n",

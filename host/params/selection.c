@@ -86,6 +86,12 @@ static const char *entry_problem(const selection_entry *e, const device_info *de
     return why;
 }
 
+/* Whether entry_problem's answer is a changed kernel file (the entry is stale). */
+static int problem_is_stale(const char *problem)
+{
+    return problem && strncmp(problem, "was measured", 12) == 0;
+}
+
 /* 1 when the entry can be used on `dev`, its values in `values`; else 0, after a one-line
  * note the first time (a changed kernel file is said once for all its entries). */
 static int entry_usable(selection_table *t, selection_entry *e, const device_info *dev,
@@ -99,7 +105,7 @@ static int entry_usable(selection_table *t, selection_entry *e, const device_inf
         e->verdict = 1;
         return 1;
     }
-    int stale = strncmp(problem, "was measured", 12) == 0;
+    int stale = problem_is_stale(problem);
     for (int i = 0; i < t->count; i++) {
         selection_entry *other = &t->entries[i];
         if (other == e || (stale && strcmp(other->backend, e->backend) == 0 &&
@@ -117,24 +123,21 @@ static int entry_usable(selection_table *t, selection_entry *e, const device_inf
     return 0;
 }
 
-int selection_stale_shapes(const selection_table *t, const device_info *dev,
-                           gemm_size **out)
+int selection_stale_shapes(const selection_table *t, const device_info *dev, gemm_size *out,
+                           int n)
 {
-    *out = malloc(((size_t)t->count + 1) * sizeof **out);
-    if (!*out)
-        return -1;
-    int n = 0;
     for (int i = 0; i < t->count; i++) {
         const selection_entry *e = &t->entries[i];
-        char key[16], file[256], hash[SOURCE_HASH_HEX], msg[LADDER_MSG];
-        snprintf(key, sizeof key, "%d", e->rung);
-        const rung *r = registry_find(key);
+        char why[LADDER_MSG];
+        int values[RUNG_MAX_PARAMS];
         if (strcmp(e->backend, dev->backend) != 0 || strcmp(e->device, dev->name) != 0 ||
-            !r || r->kind != RUNG_KERNEL || !rung_on_backend(r, dev->backend) ||
-            selection_kernel(dev->backend, r, file, sizeof file, hash, msg) != LADDER_OK)
+            !problem_is_stale(entry_problem(e, dev, values, why, sizeof why)))
             continue;
-        if (strcmp(hash, e->kernel_fnv1a) != 0)
-            (*out)[n++] = (gemm_size){e->M, e->N, e->K};
+        int seen = 0;
+        for (int j = 0; j < n && !seen; j++)
+            seen = out[j].M == e->M && out[j].N == e->N && out[j].K == e->K;
+        if (!seen)
+            out[n++] = (gemm_size){e->M, e->N, e->K};
     }
     return n;
 }

@@ -60,12 +60,12 @@ void params_auto_string(const rung *r, const int *values, char *out, size_t size
 ladder_status selection_kernel(const char *backend, const rung *r, char *file, size_t size,
                                char hash[SOURCE_HASH_HEX], char *msg);
 
-/* The shapes of the entries of `t` for `dev` (its backend and name) that were measured
- * with another version of their rung's kernel file, in the table's order: what `ladder
- * select --sizes stale` measures again. Returns how many (0 when none is stale), or -1
- * when the list cannot be allocated; *out is then NULL, else free() it. */
-int selection_stale_shapes(const selection_table *t, const device_info *dev,
-                           gemm_size **out);
+/* Adds to out[0..n-1] the shapes, not there yet, of the entries of `t` for `dev` (its
+ * backend and name) that were measured with another version of their rung's kernel file,
+ * in the table's order, and returns the new count: what `ladder select --sizes stale`
+ * measures again. `out` has room for n + t->count shapes. */
+int selection_stale_shapes(const selection_table *t, const device_info *dev, gemm_size *out,
+                           int n);
 
 /* What selection_offer did. */
 typedef enum {

@@ -86,12 +86,14 @@ got=$(paste -d'|' <(column "$WORK/run.csv" params) <(column "$WORK/run.csv" para
 [ "$(grep -c -e '  replaced$' -e 'kept the old entry' "$WORK/log")" -eq 3 ] && pass || { fail "keep or replace"; cat "$WORK/log" >&2; }
 
 # --sizes stale: the shapes whose entries were measured with another version of their
-# kernel (here one entry's hash is made wrong), and nothing else; ladder run says how to
-# measure them again; once measured, nothing is stale.
+# kernel (here one entry's hash is made wrong), and nothing else, each once though the
+# table is read both as ladder run's and as --db; ladder run says how to measure them
+# again; once measured, nothing is stale.
 entries "$sel" | awk -F'\t' 'BEGIN { OFS = "\t" } NR == 2 { $11 = "0000000000000000" } { print }' >"$WORK/stale.tsv"
 stale_shape=$(entries "$WORK/stale.tsv" | awk -F'\t' 'NR == 2 { print $3 }')
 stale_rung=$(entries "$WORK/stale.tsv" | awk -F'\t' 'NR == 2 { print $5 }')
-"$LADDER" select "${ocl[@]}" --sizes stale --rungs "$stale_rung" --dry-run --db "$WORK/stale.tsv" >"$WORK/log" 2>&1 \
+LADDER_SELECTION_DB="$WORK/stale.tsv" "$LADDER" select "${ocl[@]}" --sizes stale --rungs "$stale_rung" --dry-run \
+  --db "$WORK/stale.tsv" >"$WORK/log" 2>&1 \
   && [ "$(grep -c ' candidates' "$WORK/log")" -eq 1 ] && grep -q "^$stale_shape " "$WORK/log" \
   && pass || { fail "--sizes stale: expected $stale_shape only"; cat "$WORK/log" >&2; }
 LADDER_SELECTION_DB="$WORK/stale.tsv" "$LADDER" run "${ocl[@]}" --rungs auto --sizes "$stale_shape" \
