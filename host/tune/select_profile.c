@@ -88,8 +88,8 @@ static void launch_groups(const rung *r, const int *values, const device_info *d
  * busiest kernel has fewer than half a work-group per compute unit, leaving most of the
  * device idle. Too many: even its lightest kernel has more than SELECT_MOST_WAVES per
  * compute unit, so K is split or C tiled so finely that the partial results cost more
- * than the parallelism gives. (Lightest, not busiest: split-K's reduction has one
- * work-group per 32 elements of C whatever the split, and must not decide.) The rung's
+ * than the parallelism gives. (Lightest, not busiest: split-K's reduction, whose
+ * work-groups follow the size of C far more than the split, must not decide.) The rung's
  * own parameters are always measured; this prunes only the variants, which would
  * otherwise be hundreds. */
 static int plausible(const rung *r, const int *values, const device_info *dev,
