@@ -11,19 +11,36 @@
 #include "params/tuning_db.h"
 
 /* The fallback rule: a guess per class, made before measuring, for shapes no table has.
- * Big squares and short sums want the fastest tiles (17, then 18, which needs no helper
- * kernels); long sums and GEMV-like shapes want the kernels made for them (split-K,
- * rung 19, and the skinny kernel, rung 20) where they exist; the rest take rung 15, the
- * SGEMM both backends have. Each rung runs its tuned parameters for the size class
- * (tuned_params.h), which already prefer small tiles on skinny shapes. */
+ * Big squares want the fastest tiles (17, then 18, which needs no helper kernels); short
+ * sums the pipelined warp tiles of rung 13, which every table measured on the H100 and
+ * the H200 chose there; long sums, skinny shapes (C less than a tile tall or wide) and
+ * GEMV-like ones want the kernels made for them, split-K (rung 19) and the skinny kernel
+ * (rung 20), where they exist; the rest take rung 15, the SGEMM both backends have. Each
+ * rung runs its tuned parameters for the size class (tuned_params.h), and a rung with
+ * PER_SHAPE parameters sets them for the shape (rung.rule_params: split-K's slices). */
 const char *const selection_fallback_rungs[SHAPE_RULE_CLASSES][8] = {
     [SHAPE_SQUARE] = {"banks", "scatter", "sgemm", "warptile", "edges"},
     [SHAPE_LONG_K] = {"splitk", "scatter", "sgemm", "warptile", "edges"},
-    [SHAPE_SMALL_K] = {"banks", "scatter", "sgemm", "warptile", "edges"},
-    [SHAPE_SKINNY_M] = {"scatter", "sgemm", "splitk", "warptile", "edges"},
-    [SHAPE_SKINNY_N] = {"scatter", "sgemm", "splitk", "warptile", "edges"},
+    [SHAPE_SMALL_K] = {"async", "banks", "scatter", "sgemm", "warptile", "edges"},
+    [SHAPE_SKINNY_M] = {"splitk", "scatter", "sgemm", "warptile", "edges"},
+    [SHAPE_SKINNY_N] = {"splitk", "scatter", "sgemm", "warptile", "edges"},
     [SHAPE_GEMV] = {"skinny", "splitk", "sgemm", "warptile", "edges"},
 };
+
+/* The tile the rule counts a square's C in: the big squares' tile, 128 x 128. */
+#define RULE_TILE 128
+
+shape_class selection_rule_list(const gemm_size *s, const device_info *dev)
+{
+    shape_class cls = shape_rule_class(s);
+    /* A square whose C has fewer 128 x 128 tiles than the device has compute units (512^3
+     * makes 16 for 132 SMs) cannot fill it one tile per work-group: like a long sum, it
+     * shares the K loop out (AutoGEMM's "small M x N" case). */
+    long tiles = ((s->M + RULE_TILE - 1) / RULE_TILE) * ((s->N + RULE_TILE - 1) / RULE_TILE);
+    if (cls == SHAPE_SQUARE && dev->compute_units > 0 && tiles < (long)dev->compute_units)
+        return SHAPE_LONG_K;
+    return cls;
+}
 
 int selection_rung_eligible(const rung *r)
 {
@@ -218,19 +235,32 @@ static ladder_status case_params(const param_policy *pol, const rung *r,
     return st;
 }
 
-/* The fallback rule's choice: the first rung of the class's list that this device and
- * this size take, with the parameters ladder run would give it. */
-static ladder_status from_rule(const param_policy *pol, const device_info *dev,
-                               const gemm_size *s, const rung **chosen, int *values,
-                               char *msg)
+/* The fallback rule's choice: the first rung of the shape's list that this device and
+ * this size take, with the parameters ladder run would give it and its PER_SHAPE ones set
+ * for the shape (rung.rule_params), unless this size refuses those. */
+ladder_status selection_rule_choice(const param_policy *pol, const device_info *dev,
+                                    const gemm_size *s, const rung **chosen, int *values,
+                                    char *msg)
 {
-    const char *const *list = selection_fallback_rungs[shape_rule_class(s)];
+    const shape_class list_class = selection_rule_list(s, dev);
+    const char *const *list = selection_fallback_rungs[list_class];
     char first[LADDER_MSG] = "";
     for (int i = 0; i < 8 && list[i]; i++) {
         const rung *r = registry_find(list[i]);
         if (!selection_rung_eligible(r) || !rung_on_backend(r, dev->backend))
             continue;
         if (case_params(pol, r, dev, s, values, msg) == LADDER_OK) {
+            if (r->rule_params) {
+                int shaped[RUNG_MAX_PARAMS];
+                char why[LADDER_MSG];
+                memcpy(shaped, values, sizeof shaped);
+                const launch_shape at = {(int)s->M, (int)s->N, (int)s->K,
+                                         dev->compute_units};
+                r->rule_params(shaped, &at);
+                if (rung_check_params(r, shaped, why) == LADDER_OK &&
+                    rung_check_size(r, shaped, s, why) == LADDER_OK)
+                    memcpy(values, shaped, sizeof shaped);
+            }
             *chosen = r;
             return LADDER_OK;
         }
@@ -238,8 +268,8 @@ static ladder_status from_rule(const param_policy *pol, const device_info *dev,
             snprintf(first, sizeof first, "rung %d: %.400s", r->number, msg);
     }
     return ladder_fail(msg, LADDER_UNSUPPORTED, "no rung of auto's %s list takes %ldx%ldx%ld "
-                       "on this device%s%s", shape_class_name(shape_rule_class(s)), s->M,
-                       s->N, s->K, first[0] ? "; " : "", first);
+                       "on this device%s%s", shape_class_name(list_class), s->M, s->N, s->K,
+                       first[0] ? "; " : "", first);
 }
 
 /* For a case the choice cannot take (double, transposes, alpha and beta on a rung that
@@ -303,7 +333,7 @@ ladder_status params_for_auto(const param_policy *pol, const device_info *dev,
         }
     } else {
         /* The rule's parameters are already the case's: it asks params_for_row with pol. */
-        ladder_status st = from_rule(pol, dev, s, chosen, values, msg);
+        ladder_status st = selection_rule_choice(pol, dev, s, chosen, values, msg);
         if (!kc || (st == LADDER_OK && rung_check_case(*chosen, kc, why) == LADDER_OK)) {
             *source = "fallback";
             return st;

@@ -6,7 +6,8 @@
  *      the distance of log M, log N, log K ("selected", with a note naming that shape);
  *   3. else the fallback rule: the first rung of the class's list below that the backend
  *      has and that takes the shape, with its tuned parameters for the size class, or its
- *      defaults ("fallback").
+ *      defaults, and its PER_SHAPE parameters set for the shape ("fallback"); a square
+ *      too small to give every compute unit a 128 x 128 tile takes the long-k list.
  *
  * The tables are those ladder select wrote (params/tuning_paths.h says where they live).
  * An entry that cannot be used (its kernel file changed since, a rung this ladder or
@@ -29,6 +30,21 @@
 /* The fallback rule, by rule class: rung names in order of preference (rungs the registry
  * lacks are passed over, so a list may name rungs still to come). */
 extern const char *const selection_fallback_rungs[SHAPE_RULE_CLASSES][8];
+
+/* The class whose list of selection_fallback_rungs the rule takes at size `s` on `dev`:
+ * the shape's class (base/shapes.h), except that a square whose C has fewer 128 x 128
+ * tiles than the device has compute units takes the long-k list (split-K first). */
+shape_class selection_rule_list(const gemm_size *s, const device_info *dev);
+
+/* The fallback rule's choice at size `s` on `dev` (step 3 above): the first rung of the
+ * list that is eligible, that the backend has and that takes the size with the
+ * parameters params_for_row gives it under `pol`, its PER_SHAPE parameters then set for
+ * the shape (rung.rule_params). ladder select measures it first at every shape, so that a
+ * budget cut short never leaves a shape an entry slower than the rule. LADDER_UNSUPPORTED
+ * (with the reason) when no rung of the list takes the size. */
+ladder_status selection_rule_choice(const param_policy *pol, const device_info *dev,
+                                    const gemm_size *s, const rung **chosen, int *values,
+                                    char *msg);
 
 /* 1 when `r` may be chosen by the shape-aware entry: a kernel rung with float32's unit
  * roundoff that takes single (auto chooses for single NN; a double-only rung never is its

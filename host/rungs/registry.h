@@ -215,6 +215,12 @@ typedef struct rung {
      * tall path's RX and TQ; ladder select measures one candidate, not one per value of
      * a parameter the shape ignores. */
     int (*reads_param)(int param, const launch_shape *shape);
+    /* The fallback rule of `ladder run --rungs auto` (params/selection.c), at a shape no
+     * selection table has: `p` holds the parameters a run gives the rung (tuned for the
+     * size class, else the defaults), and the rung sets its PER_SHAPE ones for this shape
+     * and device without measuring (split-K: enough slices to fill the compute units).
+     * NULL: those parameters stand. */
+    void (*rule_params)(int *p, const launch_shape *shape);
 
     /* Local (shared) memory one work-group uses, in bytes. NULL = none. */
     size_t (*local_mem_bytes)(const int *p);

@@ -15,6 +15,7 @@
 #include "rungs/warptile.h"
 
 #include <stddef.h>
+#include <string.h>
 
 /* p = TSM, TSN, TSK, WM (rung 15's), SPLITS, ATOMIC. */
 enum { TSM, TSN, TSK, WM, SPLITS, ATOMIC };
@@ -112,6 +113,39 @@ static size_t splitk_local_mem(const int *p)
     return tiles > reduce ? tiles : reduce;
 }
 
+/* The fallback rule's split count (rung.rule_params), for a shape no selection table has:
+ * the fewest slices, from SPLITS's choices, that give the GEMM RULE_GROUPS_PER_UNIT
+ * work-groups per compute unit, so that a C of few tiles still fills the device; when K
+ * has too few tiles for that, the fewest that reach as many slices as K allows. The
+ * tables measured on the H100 and the H200 chose split counts near this (256 to 1024
+ * work-groups of 132 SMs at the skinny and long-k shapes: results/h200-2026-11-29-shapes).
+ * Each slice's partial tile costs a write and a read of M x N floats more, so more
+ * slices than fill the device only add traffic. */
+#define RULE_GROUPS_PER_UNIT 4
+static void splitk_rule_params(int *p, const launch_shape *s)
+{
+    if (s->compute_units <= 0)
+        return; /* the device's size unknown: the tuned or default count stands */
+    const rung_param *splits = &rungs_splitk[0].params[SPLITS];
+    const size_t tiles = ceil_div((size_t)s->M, (size_t)p[TSM]) *
+                         ceil_div((size_t)s->N, (size_t)p[TSN]),
+                 want = (size_t)RULE_GROUPS_PER_UNIT * (size_t)s->compute_units;
+    int best = p[SPLITS], best_slices = 0;
+    for (int i = 0; i < splits->nchoices; i++) {
+        int q[ATOMIC + 1]; /* this rung's parameters, with one split count tried */
+        memcpy(q, p, sizeof q);
+        q[SPLITS] = splits->choices[i];
+        const int slices = slice_count(q, s->K);
+        if (slices > best_slices) { /* choices ascend: the fewest reaching this count */
+            best = q[SPLITS];
+            best_slices = slices;
+        }
+        if (tiles * (size_t)slices >= want)
+            break;
+    }
+    p[SPLITS] = best;
+}
+
 const rung rungs_splitk[] = {
     {
         .number = 19, .id = "19-splitk", .name = "splitk",
@@ -147,6 +181,7 @@ const rung rungs_splitk[] = {
         .validate = warptile_validate,
         .geometry = splitk_geometry,
         .launches = splitk_launches,
+        .rule_params = splitk_rule_params,
         .workspace_floats = splitk_workspace,
         .local_mem_bytes = splitk_local_mem,
         .blas_args = 1,
