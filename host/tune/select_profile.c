@@ -8,6 +8,7 @@
 #include "backends/host_blas.h"
 #include "base/shapes.h"
 #include "params/params.h"
+#include "params/selection.h"
 #include "tune/tune_measure.h"
 
 /* ---- the candidates of one shape ----------------------------------------------------- */
@@ -166,6 +167,17 @@ void select_candidates_build(const select_plan *p, const gemm_size *s, select_ca
      * selection is for single NN, so those are the entries it reads. */
     param_policy pol = {.tuning = p->tuning, .who = "ladder select",
                         .precision = PRECISION_SINGLE, .trans_a = 0, .trans_b = 0};
+    /* First what the fallback rule would run here, if it is a candidate rung: a shape
+     * whose share of the budget runs out before the rungs made for it (rung 20 comes last
+     * at a GEMV-like shape, where each candidate verifies for seconds) then still gets an
+     * entry at least as fast as auto without one. */
+    const rung *rule = NULL;
+    int rule_values[RUNG_MAX_PARAMS] = {0};
+    char rule_why[LADDER_MSG];
+    if (selection_rule_choice(&pol, dev, s, &rule, rule_values, rule_why) == LADDER_OK)
+        for (int i = 0; i < p->nrungs && i < MAX_SELECT_RUNGS; i++)
+            if (p->rungs[i] == rule)
+                add(out, rule, rule_values, dev, s);
     int bases[2 * MAX_SELECT_RUNGS][RUNG_MAX_PARAMS];
     const rung *of[2 * MAX_SELECT_RUNGS];
     int nbases = 0;

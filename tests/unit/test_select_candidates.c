@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "params/selection.h"
 #include "tune/select_profile.h"
 
 /* p = TS, SPLITS */
@@ -175,5 +176,30 @@ int main(void)
     select_candidates_build(&tp, &ignores, &c);
     CHECK(c.count == 2 && has(&c, 8, 1)); /* the rung's own, then G = 4 with some W */
     CHECK(c.count == 2 && c.items[1].values[0] == 4);
+
+    /* Real rungs: what the fallback rule would run comes first, ahead of the rungs' own
+     * parameters in the plan's order. At a skinny shape that is split-K with the rule's
+     * slices (4 compute units), measured before rung 15, which the plan names first. */
+    const rung *real[] = {registry_find("sgemm"), registry_find("splitk")};
+    CHECK(real[0] && real[1]);
+    select_plan rp = {.target = &t, .rungs = real, .nrungs = 2};
+    snprintf(t.dev.backend, sizeof t.dev.backend, "opencl");
+    t.dev.compute_units = 4;
+    t.dev.local_mem_bytes = 64 * 1024;
+    gemm_size skinny = {16, 1024, 512};
+    param_policy pol = {.who = "test", .precision = PRECISION_SINGLE};
+    const rung *rule = NULL;
+    int rule_values[RUNG_MAX_PARAMS] = {0};
+    char msg[LADDER_MSG];
+    CHECK(selection_rule_choice(&pol, &t.dev, &skinny, &rule, rule_values, msg) == LADDER_OK);
+    CHECK(rule == real[1]);
+    select_candidates_build(&rp, &skinny, &c);
+    CHECK(c.count > 2 && c.items[0].r == real[1] &&
+          memcmp(c.items[0].values, rule_values, sizeof rule_values) == 0);
+    CHECK(c.count > 2 && c.items[1].r == real[0]);
+    /* Without the rule's rung among the candidates, the plan's order alone. */
+    select_plan only15 = {.target = &t, .rungs = real, .nrungs = 1};
+    select_candidates_build(&only15, &skinny, &c);
+    CHECK(c.count >= 1 && c.items[0].r == real[0]);
     return CHECK_DONE();
 }
