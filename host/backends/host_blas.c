@@ -49,6 +49,23 @@ void host_cpu_info(device_info *info)
     snprintf(info->platform, sizeof info->platform, "CBLAS");
 }
 
+/* C = beta * C over the call's M x N, in its layout; beta 0 writes zeros without reading
+ * C, so a NaN there does not survive (the reference BLAS's rule). */
+static void scale_c(const gemm_call *g, void *C)
+{
+    const int dbl = g->c.precision == PRECISION_DOUBLE, row = g->c.layout == LAYOUT_ROW;
+    const long outer = row ? g->M : g->N, inner = row ? g->N : g->M;
+    for (long o = 0; o < outer; o++)
+        for (long i = 0; i < inner; i++) {
+            const long at = o * g->ldc + i;
+            if (dbl)
+                ((double *)C)[at] = g->c.beta == 0 ? 0.0 : g->c.beta * ((double *)C)[at];
+            else
+                ((float *)C)[at] =
+                    g->c.beta == 0 ? 0.0f : (float)g->c.beta * ((float *)C)[at];
+        }
+}
+
 ladder_status host_gemm(const gemm_call *g, const void *A, const void *B, void *C,
                         char *msg)
 {
@@ -57,6 +74,14 @@ ladder_status host_gemm(const gemm_call *g, const void *A, const void *B, void *
     ladder_status st = gemm_check_call(dbl ? "cblas_dgemm" : "cblas_sgemm", g, msg);
     if (st != LADDER_OK)
         return st;
+    /* alpha = 0 or K = 0: the reference BLAS reads neither A nor B and leaves C = beta * C.
+     * OpenBLAS 0.3.21 (Debian 12) multiplies anyway at some small shapes on CPUs with
+     * AVX-512 BF16 (its Cooper Lake kernels: 64x64x32 and 37x8x2000 at alpha 0 gave NaN
+     * from a NaN in A, 2026-11-29), so the baseline does the reference's work itself. */
+    if (c->alpha == 0 || g->K == 0) {
+        scale_c(g, C);
+        return LADDER_OK;
+    }
     const enum CBLAS_ORDER order = c->layout == LAYOUT_ROW ? CblasRowMajor : CblasColMajor;
     const enum CBLAS_TRANSPOSE ta = c->trans_a ? CblasTrans : CblasNoTrans;
     const enum CBLAS_TRANSPOSE tb = c->trans_b ? CblasTrans : CblasNoTrans;
