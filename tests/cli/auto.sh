@@ -70,9 +70,12 @@ if [ "$units" -gt 1 ]; then
 else
   rows | grep -q "^rung=15 .*|fallback$" && pass || fail "a one-tile square on one compute unit: $(rows)"
 fi
-# A skinny shape: split-K too, whatever the device.
-run_auto 16x1024x512
-rows | grep -q "^rung=19 .*|fallback$" && pass || fail "skinny-m without an entry: $(rows)"
+# Skinny shapes: the skinny rung where it takes them (M or N up to 16), else split-K,
+# whatever the device.
+run_auto 16x1024x512,1024x16x512,32x1024x512
+[ "$(rows | sed -n 1p | cut -c1-8)|$(rows | sed -n 2p | cut -c1-8)" = "rung=20 |rung=20 " ] && pass \
+  || fail "skinny shapes of 16 rows or columns without an entry: $(rows | tr '\n' ' ')"
+rows | sed -n 3p | grep -q "^rung=19 .*|fallback$" && pass || fail "a skinny shape of 32 rows without an entry: $(rows | sed -n 3p)"
 
 # A table, written by hand so the expected choices are known.
 h11=$(fnv1a64 "$LADDER_SOURCE_DIR/kernels-opencl/11-edges.cl")

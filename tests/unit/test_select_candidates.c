@@ -186,7 +186,7 @@ int main(void)
     snprintf(t.dev.backend, sizeof t.dev.backend, "opencl");
     t.dev.compute_units = 4;
     t.dev.local_mem_bytes = 64 * 1024;
-    gemm_size skinny = {16, 1024, 512};
+    gemm_size skinny = {32, 1024, 512}; /* more than rung 20 takes: split-K */
     param_policy pol = {.who = "test", .precision = PRECISION_SINGLE};
     const rung *rule = NULL;
     int rule_values[RUNG_MAX_PARAMS] = {0};

@@ -440,6 +440,7 @@ static void test_rule(void)
         {64, 8192, 4096, r19, "8"},             /* skinny-m: 128 tiles x 8 >= 528 */
         {16384, 64, 4096, r19, "4"},            /* skinny-n: 256 tiles x 4 */
         {128, 128, 32768, r19, "192"},          /* long-k: 4 tiles x 187 slices */
+        {11008, 16, 4096, "rung=20 ", NULL},    /* skinny-n of 16 columns: rung 20 */
         {4096, 4096, 64, "rung=13 ", NULL},     /* small-k: the pipelined warp tiles */
         {1, 4096, 4096, "rung=20 ", NULL},      /* GEMV-like: the skinny rung */
     };
