@@ -18,7 +18,8 @@
  * (rung 20, which takes M or N up to 16 only: a wider skinny shape falls through to
  * split-K), where they exist; the rest take rung 15, the SGEMM both backends have. Each
  * rung runs its tuned parameters for the size class (tuned_params.h), and a rung with
- * PER_SHAPE parameters sets them for the shape (rung.rule_params: split-K's slices). */
+ * PER_SHAPE parameters sets them for the shape (rung.rule_params: split-K's tile and
+ * slices). */
 const char *const selection_fallback_rungs[SHAPE_RULE_CLASSES][8] = {
     [SHAPE_SQUARE] = {"banks", "scatter", "sgemm", "warptile", "edges"},
     [SHAPE_LONG_K] = {"splitk", "scatter", "sgemm", "warptile", "edges"},
@@ -255,10 +256,9 @@ ladder_status selection_rule_choice(const param_policy *pol, const device_info *
                 int shaped[RUNG_MAX_PARAMS];
                 char why[LADDER_MSG];
                 memcpy(shaped, values, sizeof shaped);
-                const launch_shape at = {(int)s->M, (int)s->N, (int)s->K,
-                                         dev->compute_units};
-                r->rule_params(shaped, &at);
+                r->rule_params(shaped, s, dev);
                 if (rung_check_params(r, shaped, why) == LADDER_OK &&
+                    rung_check_device(r, shaped, dev, pol->precision, why) == LADDER_OK &&
                     rung_check_size(r, shaped, s, why) == LADDER_OK)
                     memcpy(values, shaped, sizeof shaped);
             }

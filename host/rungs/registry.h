@@ -218,9 +218,9 @@ typedef struct rung {
     /* The fallback rule of `ladder run --rungs auto` (params/selection.c), at a shape no
      * selection table has: `p` holds the parameters a run gives the rung (tuned for the
      * size class, else the defaults), and the rung sets its PER_SHAPE ones for this shape
-     * and device without measuring (split-K: enough slices to fill the compute units).
-     * NULL: those parameters stand. */
-    void (*rule_params)(int *p, const launch_shape *shape);
+     * and device without measuring (split-K: its tile from M and N, and enough slices to
+     * fill the compute units). NULL: those parameters stand. */
+    void (*rule_params)(int *p, const gemm_size *s, const device_info *dev);
 
     /* Local (shared) memory one work-group uses, in bytes. NULL = none. */
     size_t (*local_mem_bytes)(const int *p);

@@ -14,6 +14,7 @@
 #include "rungs/registry.h"
 #include "rungs/warptile.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -113,37 +114,67 @@ static size_t splitk_local_mem(const int *p)
     return tiles > reduce ? tiles : reduce;
 }
 
-/* The fallback rule's split count (rung.rule_params), for a shape no selection table has:
- * the fewest slices, from SPLITS's choices, that give the GEMM RULE_GROUPS_PER_UNIT
- * work-groups per compute unit, so that a C of few tiles still fills the device; when K
- * has too few tiles for that, the fewest that reach as many slices as K allows. The
- * tables measured on the H100 and the H200 chose split counts near this (256 to 1024
- * work-groups of 132 SMs at the skinny and long-k shapes: results/h200-2026-11-29-shapes).
- * Each slice's partial tile costs a write and a read of M x N floats more, so more
- * slices than fill the device only add traffic. */
-#define RULE_GROUPS_PER_UNIT 4
-static void splitk_rule_params(int *p, const launch_shape *s)
+/* The fallback rule's tile and split count (rung.rule_params), for a shape no selection
+ * table has. What the H200's profiler chose at its 21 shapes of split-K, read off its
+ * measured candidates (results/h200-2026-11-29-shapes), and what the H100's and the CPU's
+ * tables chose, agree on two things:
+ * - each edge of the tile the smallest of 32, 64 and 128 that covers M (or N), so that a
+ *   C of 32 rows is not computed in tiles of 128 (a tile holds at least one warp's 32 x
+ *   64 elements: a 32 x 32 C takes 32 x 64), with the widest warp tile that fits;
+ * - on a GPU, slices enough that the GEMM's work-items number about 512 per compute unit
+ *   (16 warps an SM: 256 blocks of 256 threads at 512^3 and at 256 x 256 x 16384, 1024 of
+ *   64 at 8192 x 32 x 8192, 512 of 128 at 64 x 8192 x 4096, the fastest in each case);
+ *   on a CPU, where a core runs one work-group at a time, two work-groups per core.
+ * Of SPLITS's choices, the one whose count is nearest that (as a ratio: the last below it
+ * or the first above it); as many slices as K has tiles when that is fewer. Each slice's partial tile costs a write and a read of M x N numbers
+ * more, so more slices than fill the device only add traffic. */
+#define RULE_ITEMS_PER_GPU_UNIT 512
+#define RULE_GROUPS_PER_CPU_UNIT 2
+static int rule_edge(long n) { return n <= 32 ? 32 : n <= 64 ? 64 : 128; }
+static void splitk_rule_params(int *p, const gemm_size *s, const device_info *dev)
 {
-    if (s->compute_units <= 0)
-        return; /* the device's size unknown: the tuned or default count stands */
+    if (dev->compute_units <= 0)
+        return; /* the device's size unknown: the tuned or default parameters stand */
+    int q[ATOMIC + 1]; /* this rung's parameters, as the rule sets them */
+    memcpy(q, p, sizeof q);
+    q[TSM] = rule_edge(s->M);
+    q[TSN] = rule_edge(s->N);
+    while (q[TSM] * q[TSN] < 2048) /* a warp's tile: 32 lanes x 64 elements */
+        q[q[TSM] <= q[TSN] ? TSM : TSN] *= 2;
+    q[WM] = 0;
+    for (int wm = 64; wm >= 16 && !q[WM]; wm /= 2) /* WM rows by 2048 / WM columns */
+        if (q[TSM] % wm == 0 && q[TSN] % (2048 / wm) == 0)
+            q[WM] = wm;
+    if (!q[WM])
+        return;
+    const size_t tiles = ceil_div((size_t)s->M, (size_t)q[TSM]) *
+                         ceil_div((size_t)s->N, (size_t)q[TSN]),
+                 items = (size_t)warptile_threads(q), units = (size_t)dev->compute_units;
     const rung_param *splits = &rungs_splitk[0].params[SPLITS];
-    const size_t tiles = ceil_div((size_t)s->M, (size_t)p[TSM]) *
-                         ceil_div((size_t)s->N, (size_t)p[TSN]),
-                 want = (size_t)RULE_GROUPS_PER_UNIT * (size_t)s->compute_units;
-    int best = p[SPLITS], best_slices = 0;
+    const double target = dev->is_gpu ? (double)RULE_ITEMS_PER_GPU_UNIT * units
+                                      : (double)RULE_GROUPS_PER_CPU_UNIT * units;
+    int best = p[SPLITS], seen_slices = 0;
+    double best_gap = HUGE_VAL;
     for (int i = 0; i < splits->nchoices; i++) {
-        int q[ATOMIC + 1]; /* this rung's parameters, with one split count tried */
-        memcpy(q, p, sizeof q);
         q[SPLITS] = splits->choices[i];
-        const int slices = slice_count(q, s->K);
-        if (slices > best_slices) { /* choices ascend: the fewest reaching this count */
+        const int slices = slice_count(q, (int)s->K);
+        if (slices == seen_slices)
+            continue; /* K has no more tiles to share: the fewer slices stand */
+        seen_slices = slices;
+        const double groups = (double)tiles * slices,
+                     amount = dev->is_gpu ? groups * (double)items : groups;
+        /* The count nearest the target, as a ratio: the last below it or the first
+         * above it, whichever is closer. */
+        const double gap = fabs(log(amount / target));
+        if (gap < best_gap) {
             best = q[SPLITS];
-            best_slices = slices;
+            best_gap = gap;
         }
-        if (tiles * (size_t)slices >= want)
+        if (amount >= target)
             break;
     }
-    p[SPLITS] = best;
+    q[SPLITS] = best;
+    memcpy(p, q, sizeof q);
 }
 
 const rung rungs_splitk[] = {
