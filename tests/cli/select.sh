@@ -40,6 +40,11 @@ entries() { grep -v -e '^#' -e '^backend' "$1"; }
 grep -q "^16x16x1024 (long-k): [0-9]* candidates" "$WORK/log" && grep -q "^  rung 15 TSM=" "$WORK/log" \
   && grep -q "dry run: nothing measured" "$WORK/log" && pass || { fail "dry run listing"; cat "$WORK/log" >&2; }
 [ ! -e "$WORK/dry.tsv" ] && [ ! -e "$WORK/dry.csv" ] && pass || fail "the dry run wrote a file"
+# The fallback rule's choice is a shape's first candidate, ahead of the rungs in --rungs
+# order: at a GEMV-like shape that is the skinny rung (20), named last here.
+"$LADDER" select "${ocl[@]}" --sizes 1x512x512 --rungs 11,15,20 --dry-run >"$WORK/log" 2>&1
+[ "$(grep -A1 '^1x512x512 (gemv)' "$WORK/log" | sed -n 2p | cut -c1-10)" = "  rung 20 " ] && pass \
+  || { fail "the rule's choice is not the first candidate"; cat "$WORK/log" >&2; }
 
 # A profile of three shapes, rungs 11 and 15.
 sel="$WORK/sel.tsv" rows="$WORK/rows.csv"
