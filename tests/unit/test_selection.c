@@ -449,6 +449,8 @@ static void test_rule(void)
         {333, 7777, 555, "rung=19 TSM=128 TSN=128 TSK=8 WM=64 SPLITS=2 "},
         /* long-k: one tile, 256 slices */
         {128, 128, 32768, "rung=19 TSM=128 TSN=128 TSK=8 WM=64 SPLITS=256 "},
+        /* long-k of 16 rows: the skinny rung, which takes it */
+        {16, 16, 8192, "rung=20 "},
         /* skinny-n of 16 columns: the skinny rung */
         {11008, 16, 4096, "rung=20 "},
         /* small-k: the pipelined warp tiles */
