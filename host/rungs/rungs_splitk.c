@@ -115,19 +115,21 @@ static size_t splitk_local_mem(const int *p)
 }
 
 /* The fallback rule's tile and split count (rung.rule_params), for a shape no selection
- * table has. What the H200's profiler chose at its 21 shapes of split-K, read off its
- * measured candidates (results/h200-2026-11-29-shapes), and what the H100's and the CPU's
- * tables chose, agree on two things:
+ * table has. The fastest split-K candidates the H200's profiler measured at the eleven
+ * shapes of its set where this rule runs split-K (results/h200-2026-11-29-shapes), and
+ * what the H100's and the CPU's tables chose, agree on two things:
  * - each edge of the tile the smallest of 32, 64 and 128 that covers M (or N), so that a
  *   C of 32 rows is not computed in tiles of 128 (a tile holds at least one warp's 32 x
- *   64 elements: a 32 x 32 C takes 32 x 64), with the widest warp tile that fits;
+ *   64 elements: a 32 x 32 C takes 64 x 32), with the widest warp tile that fits;
  * - on a GPU, slices enough that the GEMM's work-items number about 512 per compute unit
- *   (16 warps an SM: 256 blocks of 256 threads at 512^3 and at 256 x 256 x 16384, 1024 of
- *   64 at 8192 x 32 x 8192, 512 of 128 at 64 x 8192 x 4096, the fastest in each case);
- *   on a CPU, where a core runs one work-group at a time, two work-groups per core.
+ *   (16 warps an SM: 256 blocks of 256 threads at 997 x 1013 x 1009 and 256 x 256 x
+ *   16384, 1024 of 64 at 8192 x 32 x 8192, 512 of 128 at 64 x 8192 x 4096, the fastest
+ *   in each case); on a CPU, where a core runs one work-group at a time, two work-groups
+ *   per core.
  * Of SPLITS's choices, the one whose count is nearest that (as a ratio: the last below it
- * or the first above it); as many slices as K has tiles when that is fewer. Each slice's partial tile costs a write and a read of M x N numbers
- * more, so more slices than fill the device only add traffic. */
+ * or the first above it); as many slices as K has tiles when that is fewer. Each slice's
+ * partial tile costs a write and a read of M x N numbers more, so more slices than fill
+ * the device only add traffic. */
 #define RULE_ITEMS_PER_GPU_UNIT 512
 #define RULE_GROUPS_PER_CPU_UNIT 2
 static int rule_edge(long n) { return n <= 32 ? 32 : n <= 64 ? 64 : 128; }
