@@ -49,21 +49,26 @@ void host_cpu_info(device_info *info)
     snprintf(info->platform, sizeof info->platform, "CBLAS");
 }
 
-/* C = beta * C over the call's M x N, in its layout; beta 0 writes zeros without reading
- * C, so a NaN there does not survive (the reference BLAS's rule). */
+/* C = beta * C without a product (K = 0 or alpha = 0, where BLAS reads neither A nor B),
+ * as the GPU baselines do it: beta = 0 writes zeros, never multiplying, so a NaN in C does
+ * not survive; otherwise each line of C (a column, or a row in row-major) is scaled by
+ * the CBLAS's own scal, contiguous lines as one range. */
 static void scale_c(const gemm_call *g, void *C)
 {
-    const int dbl = g->c.precision == PRECISION_DOUBLE, row = g->c.layout == LAYOUT_ROW;
-    const long outer = row ? g->M : g->N, inner = row ? g->N : g->M;
-    for (long o = 0; o < outer; o++)
-        for (long i = 0; i < inner; i++) {
-            const long at = o * g->ldc + i;
-            if (dbl)
-                ((double *)C)[at] = g->c.beta == 0 ? 0.0 : g->c.beta * ((double *)C)[at];
-            else
-                ((float *)C)[at] =
-                    g->c.beta == 0 ? 0.0f : (float)g->c.beta * ((float *)C)[at];
-        }
+    const gemm_case *c = &g->c;
+    const int row = c->layout == LAYOUT_ROW, dbl = c->precision == PRECISION_DOUBLE;
+    const size_t len = (size_t)(row ? g->N : g->M), lines = (size_t)(row ? g->M : g->N);
+    const size_t elem = gemm_elem_bytes(c->precision), ld = (size_t)g->ldc;
+    const size_t count = ld == len ? 1 : lines, span = ld == len ? len * lines : len;
+    for (size_t l = 0; l < count; l++) {
+        char *line = (char *)C + l * ld * elem;
+        if (c->beta == 0)
+            memset(line, 0, span * elem); /* all bits zero: 0 in float and in double */
+        else if (dbl)
+            cblas_dscal((int)span, c->beta, (double *)line, 1);
+        else
+            cblas_sscal((int)span, (float)c->beta, (float *)line, 1);
+    }
 }
 
 ladder_status host_gemm(const gemm_call *g, const void *A, const void *B, void *C,

@@ -17,10 +17,9 @@
  * GEMV-like ones want the kernels made for them, split-K (rung 19) and the skinny kernel
  * (rung 20, which takes M or N up to 16 only: a wider skinny shape or long sum falls
  * through to split-K), where they exist; the rest take rung 15, the SGEMM both backends
- * have. Each
- * rung runs its tuned parameters for the size class (tuned_params.h), and a rung with
- * PER_SHAPE parameters sets them for the shape (rung.rule_params: split-K's tile and
- * slices). */
+ * have. Each rung runs its tuned parameters for the size class (tuned_params.h), and a
+ * rung with PER_SHAPE parameters sets them for the shape (rung.rule_params: split-K's
+ * tile and slices). */
 const char *const selection_fallback_rungs[SHAPE_RULE_CLASSES][8] = {
     [SHAPE_SQUARE] = {"banks", "scatter", "sgemm", "warptile", "edges"},
     [SHAPE_LONG_K] = {"skinny", "splitk", "scatter", "sgemm", "warptile", "edges"},

@@ -141,14 +141,19 @@ static void splitk_rule_params(int *p, const gemm_size *s, const device_info *de
     memcpy(q, p, sizeof q);
     q[TSM] = rule_edge(s->M);
     q[TSN] = rule_edge(s->N);
-    while (q[TSM] * q[TSN] < 2048) /* a warp's tile: 32 lanes x 64 elements */
+    /* The widest warp tile (WM rows by 2048 / WM columns) that rung 15's rules let the
+     * tile hold; a tile too small for any (32 x 32) grows along its shorter edge. */
+    char why[LADDER_MSG];
+    for (;;) {
+        for (q[WM] = 64; q[WM] >= 16; q[WM] /= 2)
+            if (warptile_validate(q, why) == LADDER_OK)
+                break;
+        if (q[WM] >= 16)
+            break;
+        if (q[TSM] >= 128 && q[TSN] >= 128)
+            return; /* nothing fits: the tuned or default parameters stand */
         q[q[TSM] <= q[TSN] ? TSM : TSN] *= 2;
-    q[WM] = 0;
-    for (int wm = 64; wm >= 16 && !q[WM]; wm /= 2) /* WM rows by 2048 / WM columns */
-        if (q[TSM] % wm == 0 && q[TSN] % (2048 / wm) == 0)
-            q[WM] = wm;
-    if (!q[WM])
-        return;
+    }
     const size_t tiles = ceil_div((size_t)s->M, (size_t)q[TSM]) *
                          ceil_div((size_t)s->N, (size_t)q[TSN]),
                  items = (size_t)warptile_threads(q), units = (size_t)dev->compute_units;
