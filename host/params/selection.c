@@ -19,15 +19,41 @@
  * through to split-K), where they exist; the rest take rung 15, the SGEMM both backends
  * have. Each rung runs its tuned parameters for the size class (tuned_params.h), and a
  * rung with PER_SHAPE parameters sets them for the shape (rung.rule_params: split-K's
- * tile and slices). */
+ * tile and slices).
+ *
+ * Where 13, 17 and 18 are absent (OpenCL), squares and short sums reach rung 15 or 11,
+ * and which is faster depends on the device. On the H100 in NVIDIA's OpenCL rung 11 ran
+ * 1.4-2.6 times rung 15 at the three small-k shapes (with its tuned TSK = 8; its
+ * defaults' 16 was not measured there) and 1.01-1.05 times at every square of two sweeps
+ * (both at their defaults), and the table measured there chose rung 11 at two small-k
+ * shapes and at three of the five squares this list serves on 132 SMs
+ * (results/h100-2026-11-25-shapes, h100-2026-11-24-sweep, h100-2026-11-21-sweep-2;
+ * tuning/selection/nvidia-h100-80gb-hbm3-opencl.tsv). On the H200 the rule's rung 15 ran
+ * 8192 x 8192 x 32 at 0.61 of CLBlast (results/h200-2026-11-29-shapes/opencl-rule). On
+ * the 2-core CPU through PoCL it is the other way round (rung 15 ran 1.4-2.4 times rung
+ * 11 at squares and short sums, both at their defaults), and in CUDA rung 15 is the
+ * faster at every such shape. So an entry "opencl-gpu:NAME" names rung NAME on an OpenCL
+ * GPU only (selection_list_rung). */
 const char *const selection_fallback_rungs[SHAPE_RULE_CLASSES][8] = {
-    [SHAPE_SQUARE] = {"banks", "scatter", "sgemm", "warptile", "edges"},
+    [SHAPE_SQUARE] = {"banks", "scatter", "opencl-gpu:edges", "sgemm", "warptile", "edges"},
     [SHAPE_LONG_K] = {"skinny", "splitk", "scatter", "sgemm", "warptile", "edges"},
-    [SHAPE_SMALL_K] = {"async", "banks", "scatter", "sgemm", "warptile", "edges"},
+    [SHAPE_SMALL_K] = {"async", "banks", "scatter", "opencl-gpu:edges", "sgemm", "warptile",
+                       "edges"},
     [SHAPE_SKINNY_M] = {"skinny", "splitk", "scatter", "sgemm", "warptile", "edges"},
     [SHAPE_SKINNY_N] = {"skinny", "splitk", "scatter", "sgemm", "warptile", "edges"},
     [SHAPE_GEMV] = {"skinny", "splitk", "sgemm", "warptile", "edges"},
 };
+
+const rung *selection_list_rung(const char *entry, const device_info *dev)
+{
+    static const char opencl_gpu[] = "opencl-gpu:";
+    if (strncmp(entry, opencl_gpu, sizeof opencl_gpu - 1) == 0) {
+        if (!dev->is_gpu || strcmp(dev->backend, "opencl") != 0)
+            return NULL;
+        entry += sizeof opencl_gpu - 1;
+    }
+    return registry_find(entry);
+}
 
 /* The tile the rule counts a square's C in: the big squares' tile, 128 x 128. */
 #define RULE_TILE 128
@@ -248,7 +274,7 @@ ladder_status selection_rule_choice(const param_policy *pol, const device_info *
     const char *const *list = selection_fallback_rungs[list_class];
     char first[LADDER_MSG] = "";
     for (int i = 0; i < 8 && list[i]; i++) {
-        const rung *r = registry_find(list[i]);
+        const rung *r = selection_list_rung(list[i], dev);
         if (!selection_rung_eligible(r) || !rung_on_backend(r, dev->backend))
             continue;
         if (case_params(pol, r, dev, s, values, msg) == LADDER_OK) {

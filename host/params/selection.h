@@ -28,8 +28,13 @@
 #include "rungs/registry.h"
 
 /* The fallback rule, by rule class: rung names in order of preference (rungs the registry
- * lacks are passed over, so a list may name rungs still to come). */
+ * lacks are passed over, so a list may name rungs still to come); "opencl-gpu:NAME" names
+ * a rung that goes there on an OpenCL GPU only. */
 extern const char *const selection_fallback_rungs[SHAPE_RULE_CLASSES][8];
+
+/* The rung an entry of selection_fallback_rungs names on `dev`, or NULL: the registry
+ * lacks it, or the entry is for OpenCL GPUs ("opencl-gpu:NAME") and `dev` is not one. */
+const rung *selection_list_rung(const char *entry, const device_info *dev);
 
 /* The class whose list of selection_fallback_rungs the rule takes at size `s` on `dev`:
  * the shape's class (base/shapes.h), except that a square whose C has fewer 128 x 128

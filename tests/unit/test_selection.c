@@ -73,22 +73,22 @@ static void choose(tuning_db *db, const device_info *dev, long M, long N, long K
     snprintf(out, size, "%s [%s]", params, source);
 }
 
-/* The rung the fallback rule should pick for a class on a backend: the first of its list
- * that the registry has, may choose and the backend runs. */
-static const rung *rule_rung(shape_class c, const char *backend)
+/* The rung the fallback rule should pick for a class on a device: the first of its list
+ * that names a rung there, that the registry has, may choose and the backend runs. */
+static const rung *rule_rung(shape_class c, const device_info *dev)
 {
     for (int i = 0; i < 8 && selection_fallback_rungs[c][i]; i++) {
-        const rung *r = find(selection_fallback_rungs[c][i]);
-        if (selection_rung_eligible(r) && rung_on_backend(r, backend))
+        const rung *r = selection_list_rung(selection_fallback_rungs[c][i], dev);
+        if (selection_rung_eligible(r) && rung_on_backend(r, dev->backend))
             return r;
     }
     return NULL;
 }
 
 /* "rung=N <its defaults> [fallback]" */
-static void expected_fallback(shape_class c, const char *backend, char *out, size_t size)
+static void expected_fallback(shape_class c, const device_info *dev, char *out, size_t size)
 {
-    const rung *r = rule_rung(c, backend);
+    const rung *r = rule_rung(c, dev);
     int values[RUNG_MAX_PARAMS] = {0};
     char params[160];
     rung_defaults(r, 0, values);
@@ -223,10 +223,10 @@ static void test_lookup(void)
     /* A class the table lacks (GEMV-like, small-k): the fallback rule, never another
      * class's entry. */
     choose(&db, &ocl, 1, 4096, 4096, got, sizeof got);
-    expected_fallback(SHAPE_GEMV, "opencl", want, sizeof want);
+    expected_fallback(SHAPE_GEMV, &ocl, want, sizeof want);
     CHECK(strcmp(got, want) == 0);
     choose(&db, &ocl, 4096, 4096, 64, got, sizeof got);
-    expected_fallback(SHAPE_SMALL_K, "opencl", want, sizeof want);
+    expected_fallback(SHAPE_SMALL_K, &ocl, want, sizeof want);
     CHECK(strcmp(got, want) == 0);
     if (strcmp(got, want) != 0)
         fprintf(stderr, "  got %s, want %s\n", got, want);
@@ -237,7 +237,7 @@ static void test_lookup(void)
     int values[RUNG_MAX_PARAMS] = {0};
     const char *source = "?";
     CHECK(params_for_auto(&plain, &ocl, &s, NULL, &r, values, &source, msg) == LADDER_OK);
-    CHECK(strcmp(source, "fallback") == 0 && r == rule_rung(SHAPE_SQUARE, "opencl"));
+    CHECK(strcmp(source, "fallback") == 0 && r == rule_rung(SHAPE_SQUARE, &ocl));
     /* --small-defaults too. */
     plain.tuning = &db;
     plain.small_defaults = 1;
@@ -419,62 +419,87 @@ static void test_cases(void)
     }
 }
 
-/* The fallback rule on a GPU of 132 compute units, no table: the class's list, a square
+/* The fallback rule, no table, on a GPU of 132 compute units: the class's list, a square
  * too small to give every unit a 128 x 128 tile sent to split-K, and split-K's tile and
  * slices set for the shape (edges of 32, 64 or 128 covering M and N; work-items nearest
- * 512 per compute unit; no more slices than K has tiles). On a CPU, two work-groups per
- * core. On a device of unknown size the rung's own parameters stand. */
+ * 512 per compute unit; no more slices than K has tiles). On an OpenCL GPU rung 11 ahead
+ * of rung 15 at squares and short sums; not on a CPU, nor in CUDA. On a CPU, two
+ * work-groups per core for split-K. On a device of unknown size the rungs' own
+ * parameters stand. */
 static void test_rule(void)
 {
     device_info gpu = device("cuda");
     gpu.compute_units = 132;
     gpu.is_gpu = 1;
+    device_info ocl_gpu = device("opencl"), cpu = device("opencl");
+    ocl_gpu.compute_units = 132;
+    ocl_gpu.is_gpu = 1;
+    cpu.compute_units = 2;
+    /* A CUDA GPU older than rungs 13, 17 and 18 (compute capability 8.0). */
+    device_info volta = gpu;
+    volta.cc_major = 7;
     char got[256];
+    const char *skinny_gpu = "rung=20 ";
     struct {
+        const device_info *dev;
         long M, N, K;
         const char *want; /* the row's params start so */
     } cases[] = {
         /* 1024 tiles: the big squares' rung */
-        {4096, 4096, 4096, "rung=17 "},
+        {&gpu, 4096, 4096, 4096, "rung=17 "},
         /* 16 tiles of 256 work-items: 16 slices make 65,536, nearest 67,584 */
-        {512, 512, 512, "rung=19 TSM=128 TSN=128 TSK=8 WM=64 SPLITS=16 "},
+        {&gpu, 512, 512, 512, "rung=19 TSM=128 TSN=128 TSK=8 WM=64 SPLITS=16 "},
         /* a tile holds a warp's 2048 elements; K has 8 tiles: 8 slices at most */
-        {32, 32, 64, "rung=19 TSM=64 TSN=32 TSK=8 WM=64 SPLITS=8 "},
+        {&gpu, 32, 32, 64, "rung=19 TSM=64 TSN=32 TSK=8 WM=64 SPLITS=8 "},
         /* skinny-m: 64 tiles of 64 x 128, 128 work-items each */
-        {64, 8192, 4096, "rung=19 TSM=64 TSN=128 TSK=8 WM=64 SPLITS=8 "},
+        {&gpu, 64, 8192, 4096, "rung=19 TSM=64 TSN=128 TSK=8 WM=64 SPLITS=8 "},
         /* skinny-n */
-        {16384, 64, 4096, "rung=19 TSM=128 TSN=64 TSK=8 WM=64 SPLITS=4 "},
-        {8192, 32, 8192, "rung=19 TSM=128 TSN=32 TSK=8 WM=64 SPLITS=16 "},
+        {&gpu, 16384, 64, 4096, "rung=19 TSM=128 TSN=64 TSK=8 WM=64 SPLITS=4 "},
+        {&gpu, 8192, 32, 8192, "rung=19 TSM=128 TSN=32 TSK=8 WM=64 SPLITS=16 "},
         /* 183 tiles: 2 slices (1.39 times the target) beat 1 (0.69 times) */
-        {333, 7777, 555, "rung=19 TSM=128 TSN=128 TSK=8 WM=64 SPLITS=2 "},
+        {&gpu, 333, 7777, 555, "rung=19 TSM=128 TSN=128 TSK=8 WM=64 SPLITS=2 "},
         /* long-k: one tile, 256 slices */
-        {128, 128, 32768, "rung=19 TSM=128 TSN=128 TSK=8 WM=64 SPLITS=256 "},
+        {&gpu, 128, 128, 32768, "rung=19 TSM=128 TSN=128 TSK=8 WM=64 SPLITS=256 "},
         /* long-k of 16 rows: the skinny rung, which takes it */
-        {16, 16, 8192, "rung=20 "},
+        {&gpu, 16, 16, 8192, skinny_gpu},
         /* skinny-n of 16 columns: the skinny rung */
-        {11008, 16, 4096, "rung=20 "},
+        {&gpu, 11008, 16, 4096, skinny_gpu},
         /* small-k: the pipelined warp tiles */
-        {4096, 4096, 64, "rung=13 "},
-        /* GEMV-like: the skinny rung */
-        {1, 4096, 4096, "rung=20 "},
+        {&gpu, 4096, 4096, 64, "rung=13 "},
+        /* GEMV-like: the skinny rung, tall and wide */
+        {&gpu, 1, 4096, 4096, skinny_gpu},
+        {&gpu, 16384, 4, 4096, skinny_gpu},
+        /* An OpenCL GPU: rung 11 at squares and short sums; split-K and rung 20 as in CUDA */
+        {&ocl_gpu, 4096, 4096, 4096, "rung=11 "},
+        {&ocl_gpu, 8192, 8192, 32, "rung=11 "},
+        {&ocl_gpu, 512, 512, 512, "rung=19 TSM=128 TSN=128 TSK=8 WM=64 SPLITS=16 "},
+        {&ocl_gpu, 16384, 4, 4096, skinny_gpu},
+        /* A CUDA GPU without rungs 13, 17 and 18: rung 15, faster than 11 in CUDA */
+        {&volta, 4096, 4096, 64, "rung=15 "},
+        {&volta, 4096, 4096, 4096, "rung=15 "},
+        /* A CPU of 2 cores: rung 15 at squares and short sums */
+        {&cpu, 256, 256, 256, "rung=15 "},
+        {&cpu, 256, 256, 16, "rung=15 "},
+        /* split-K: 4 work-groups; 97 x 101 x 103 is one 128 x 128 tile */
+        {&cpu, 97, 101, 103, "rung=19 TSM=128 TSN=128 TSK=8 WM=64 SPLITS=4 "},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        choose(NULL, &gpu, cases[i].M, cases[i].N, cases[i].K, got, sizeof got);
+        choose(NULL, cases[i].dev, cases[i].M, cases[i].N, cases[i].K, got, sizeof got);
         int ok = strncmp(got, cases[i].want, strlen(cases[i].want)) == 0 &&
                  strstr(got, "[fallback]") != NULL;
         CHECK(ok);
         if (!ok)
-            fprintf(stderr, "  %ldx%ldx%ld: got %s, want %s...\n", cases[i].M, cases[i].N,
-                    cases[i].K, got, cases[i].want);
+            fprintf(stderr, "  %s %ldx%ldx%ld: got %s, want %s...\n", cases[i].dev->backend,
+                    cases[i].M, cases[i].N, cases[i].K, got, cases[i].want);
     }
     gemm_size small = {512, 512, 512}, big = {4096, 4096, 4096};
     CHECK(selection_rule_list(&small, &gpu) == SHAPE_LONG_K);
     CHECK(selection_rule_list(&big, &gpu) == SHAPE_SQUARE);
-    /* A CPU of 2 cores: 4 work-groups; 97 x 101 x 103 is one 128 x 128 tile. */
-    device_info cpu = device("opencl");
-    cpu.compute_units = 2;
-    choose(NULL, &cpu, 97, 101, 103, got, sizeof got);
-    CHECK(strncmp(got, "rung=19 TSM=128 TSN=128 TSK=8 WM=64 SPLITS=4 ", 45) == 0);
+    /* The list's OpenCL-GPU entry names its rung there only. */
+    CHECK(selection_list_rung("opencl-gpu:edges", &ocl_gpu) == find("11"));
+    CHECK(!selection_list_rung("opencl-gpu:edges", &cpu));
+    CHECK(!selection_list_rung("opencl-gpu:edges", &gpu));
+    CHECK(selection_list_rung("edges", &cpu) == find("11"));
     /* Unknown size (0 compute units): 512^3 stays square, split-K keeps its defaults. */
     gpu.compute_units = 0;
     CHECK(selection_rule_list(&small, &gpu) == SHAPE_SQUARE);
