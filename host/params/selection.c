@@ -19,7 +19,7 @@
  * through to split-K), where they exist; the rest take rung 15, the SGEMM both backends
  * have. Each rung runs its tuned parameters for the size class (tuned_params.h), and a
  * rung with PER_SHAPE parameters sets them for the shape (rung.rule_params: split-K's
- * tile and slices).
+ * tile and slices, rung 20's loads in flight and work-group counts).
  *
  * Where 13, 17 and 18 are absent (OpenCL), squares and short sums reach rung 15 or 11,
  * and which is faster depends on the device. On the H100 in NVIDIA's OpenCL rung 11 ran

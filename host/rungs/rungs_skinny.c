@@ -184,6 +184,56 @@ static size_t skinny_local_mem(const int *p)
     return most * sizeof(float);
 }
 
+/* The fallback rule's parameters (rung.rule_params), for a shape no selection table has.
+ * What the tables measured so far chose for rung 20 (tuning/selection: the H100 in CUDA
+ * and in OpenCL, the H200, the 2-core CPU through PoCL; 20 entries) comes down to three
+ * things; the rest stays as tuned or the defaults (WG, PF, WC; on a GPU RX = 8, as at all
+ * six tall GPU entries, and KL = 32, as at five of the six wide ones).
+ * - Loads in flight: 16 float4s of the big matrix per work-item (4 TQ (1 + PF) tall,
+ *   WC WU (1 + PF) wide) at 15 of the 20 entries, 8 at two and 32 (the defaults') at
+ *   three. At 16384 x 4 x 4096 on the H200 this alone (TQ 4 -> 2: that shape's rows
+ *   make 3.9 work-groups per SM, K unsplit whatever GPC) took rung 20 from 0.66 to 1.21
+ *   of cuBLAS (results/h200-2026-11-29-shapes). TQ and WU are set for 16 with PF as it
+ *   is; WC stays (below 4, a transposed B is read in single floats).
+ * - On a GPU, K split (GPC) for about 1024 work-items per compute unit, 32 warps an SM:
+ *   the count at five of the nine GPU entries where GPC changes the slices (the H200's
+ *   three, 8 x 8192 x 8192 on the H100 in both backends); at the 4096-long GEMVs the H100
+ *   took about 512 in CUDA and 256 in OpenCL, where the H200 took 1024. Several
+ *   work-groups per SM keep loading while one waits at its round's barriers (chapter 20).
+ * - On a CPU, where PoCL runs a work-group's work-items as one core's loop, the
+ *   work-items that share a sum (WG / RX along K, tall; KL, wide) add no parallelism and
+ *   cost a reduction through local memory: RX the largest choice whose 4 RX rows M still
+ *   fills, KL the smallest. The CPU table has RX = 32 at 688 x 16 x 256 (2.3 times
+ *   CLBlast where the defaults ran 0.76) and 2048 x 2 x 512, KL = 16 at 16 x 1024 x 512;
+ *   its RX = 8 at 1024 x 16 x 512 and 1024 x 1 x 1024 ran 0.6-0.8 times RX = 32 there
+ *   (medians of seven runs), and at M = 16 (16 x 16 x 8192) RX = 32 ran 0.4 times RX = 8.
+ *   When K is split, one work-group per core (a core runs one at a time): at 16 x 16 x
+ *   8192, the one CPU shape where GPC changes the slices, GPC = 1 ran 1.15 times GPC = 2
+ *   and 1.26 times the table's GPC = 4 (medians of 15 runs). */
+#define RULE_LOADS_IN_FLIGHT 16
+#define RULE_ITEMS_PER_GPU_UNIT 1024
+#define RULE_GROUPS_PER_CPU_UNIT 1
+static void skinny_rule_params(int *p, const gemm_size *s, const device_info *dev)
+{
+    if (dev->compute_units <= 0)
+        return; /* the device's size unknown: the tuned or default parameters stand */
+    const int rounds_held = 1 + p[P_PF]; /* with PF, the next round's loads too */
+    p[P_TQ] = RULE_LOADS_IN_FLIGHT / (4 * rounds_held);
+    p[P_WU] = RULE_LOADS_IN_FLIGHT / (p[P_WC] * rounds_held);
+    if (dev->is_gpu) {
+        const int groups = RULE_ITEMS_PER_GPU_UNIT / p[P_WG];
+        p[P_GPC] = groups > 1 ? groups : 1;
+        return;
+    }
+    const rung_param *rx = &rungs_skinny[0].params[P_RX], *kl = &rungs_skinny[0].params[P_KL];
+    p[P_RX] = rx->choices[0];
+    for (int i = 1; i < rx->nchoices; i++)
+        if (4L * rx->choices[i] <= s->M)
+            p[P_RX] = rx->choices[i];
+    p[P_KL] = kl->choices[0];
+    p[P_GPC] = RULE_GROUPS_PER_CPU_UNIT;
+}
+
 const rung rungs_skinny[] = {
     {
         .number = 20, .id = "20-skinny", .name = "skinny",
@@ -201,10 +251,13 @@ const rung rungs_skinny[] = {
         /* What `ladder tune` tries: 864 combinations, the values around the defaults that
          * change how many loads are in flight and how many work-groups there are. Those
          * that set how many work-groups a shape gets or fit on an SM (WG, RX, TQ, KL, WC,
-         * PF, GPC) are PER_SHAPE: the profiler of the shape-aware entry tries them on
+         * WU, PF, GPC) are PER_SHAPE: the profiler of the shape-aware entry tries them on
          * every shape (each path's only where it runs: reads_param). KL joined them after
          * an H100 sweep: at 8x8192x8192, KL=16 WC=2 PF=0 GPC=4 ran 1.12x the profiler's
-         * pick, which had never tried KL (results/h100-2026-11-28-gemv). */
+         * pick, which had never tried KL (results/h100-2026-11-28-gemv). WU joined them
+         * when the fallback rule began to set it (skinny_rule_params); the profiler had
+         * tried both its values at every shape already, from the defaults (4) and the
+         * small-device defaults (2), so its candidates stay the same. */
         .params = {
             {"WG", 256, 0, 32, 1024, "work-items per work-group (every kernel)",
              CHOICES(128, 256, 512), PER_SHAPE},
@@ -216,7 +269,7 @@ const rung rungs_skinny[] = {
              CHOICES(16, 32), PER_SHAPE},
             {"WC", 4, 0, 1, 8, "wide: columns of B per work-item", CHOICES(2, 4), PER_SHAPE},
             {"WU", 4, 2, 1, 8, "wide: float4s per column per work-item per round (WC*WU "
-             "loads of B in flight)", CHOICES(2, 4)},
+             "loads of B in flight)", CHOICES(2, 4), PER_SHAPE},
             {"PF", 1, 0, 0, 1, "the next round's loads of the big matrix issued before "
              "this round's sums (loads in flight across rounds; twice the registers)",
              CHOICES(0, 1), PER_SHAPE},
@@ -231,6 +284,7 @@ const rung rungs_skinny[] = {
         .launches = skinny_launches,
         .workspace_floats = skinny_workspace,
         .reads_param = skinny_reads_param,
+        .rule_params = skinny_rule_params,
         .local_mem_bytes = skinny_local_mem,
         .takes_double = 1,
         .takes_transposes = 1,

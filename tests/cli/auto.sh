@@ -82,6 +82,14 @@ run_auto 16x1024x512,1024x16x512,32x1024x512
   || fail "skinny shapes of 16 rows or columns without an entry: $(rows | tr '\n' ' ')"
 rows | sed -n 3p | grep -q "^rung=19 .*|fallback$" && pass || fail "a skinny shape of 32 rows without an entry: $(rows | sed -n 3p)"
 [ "$(column "$WORK/run.csv" status | sort -u)" = ok ] && pass || fail "skinny rows not ok: $(column "$WORK/run.csv" status | tr '\n' ' ')"
+# On a CPU the skinny rung's parameters are set for it (skinny_rule_params): 16 loads in
+# flight a work-item, RX = 32 where M fills 128 rows (1024 x 16, not 16 x 1024), KL = 16,
+# one work-group per core.
+if [ "$kind" = CPU ]; then
+  want="rung=20 WG=256 RX=8 TQ=2 KL=16 WC=4 WU=2 PF=1 GPC=1|rung=20 WG=256 RX=32 TQ=2 KL=16 WC=4 WU=2 PF=1 GPC=1"
+  [ "$(column "$WORK/run.csv" params | sed -n 1,2p | paste -sd'|')" = "$want" ] && pass \
+    || fail "the skinny rung's rule on a CPU: $(column "$WORK/run.csv" params | sed -n 1,2p | paste -sd'|')"
+fi
 
 # A table, written by hand so the expected choices are known.
 h11=$(fnv1a64 "$LADDER_SOURCE_DIR/kernels-opencl/11-edges.cl")

@@ -422,10 +422,12 @@ static void test_cases(void)
 /* The fallback rule, no table, on a GPU of 132 compute units: the class's list, a square
  * too small to give every unit a 128 x 128 tile sent to split-K, and split-K's tile and
  * slices set for the shape (edges of 32, 64 or 128 covering M and N; work-items nearest
- * 512 per compute unit; no more slices than K has tiles). On an OpenCL GPU rung 11 ahead
- * of rung 15 at squares and short sums; not on a CPU, nor in CUDA. On a CPU, two
- * work-groups per core for split-K. On a device of unknown size the rungs' own
- * parameters stand. */
+ * 512 per compute unit; no more slices than K has tiles). The skinny rung's loads in
+ * flight and work-group counts set for the device (16 float4s a work-item; on a GPU K
+ * split for 1024 work-items per compute unit; on a CPU few work-items per sum and one
+ * work-group per core). On an OpenCL GPU rung 11 ahead of rung 15 at squares and short
+ * sums; not on a CPU, nor in CUDA. On a CPU, two work-groups per core for split-K. On a
+ * device of unknown size the rungs' own parameters stand. */
 static void test_rule(void)
 {
     device_info gpu = device("cuda");
@@ -439,7 +441,8 @@ static void test_rule(void)
     device_info volta = gpu;
     volta.cc_major = 7;
     char got[256];
-    const char *skinny_gpu = "rung=20 ";
+    /* The H200's table at its four GEMV-like shapes, and what the rule sets on a GPU. */
+    const char *skinny_gpu = "rung=20 WG=256 RX=8 TQ=2 KL=32 WC=4 WU=2 PF=1 GPC=4 ";
     struct {
         const device_info *dev;
         long M, N, K;
@@ -482,6 +485,12 @@ static void test_rule(void)
         {&cpu, 256, 256, 16, "rung=15 "},
         /* split-K: 4 work-groups; 97 x 101 x 103 is one 128 x 128 tile */
         {&cpu, 97, 101, 103, "rung=19 TSM=128 TSN=128 TSK=8 WM=64 SPLITS=4 "},
+        /* rung 20: RX the largest choice whose 4 RX rows M fills (688: 32, 100: 16, 16:
+         * none, the smallest), KL 16, one work-group per core */
+        {&cpu, 688, 16, 256, "rung=20 WG=256 RX=32 TQ=2 KL=16 WC=4 WU=2 PF=1 GPC=1 "},
+        {&cpu, 100, 8, 512, "rung=20 WG=256 RX=16 TQ=2 KL=16 WC=4 WU=2 PF=1 GPC=1 "},
+        {&cpu, 16, 16, 8192, "rung=20 WG=256 RX=8 TQ=2 KL=16 WC=4 WU=2 PF=1 GPC=1 "},
+        {&cpu, 16, 1024, 512, "rung=20 WG=256 RX=8 TQ=2 KL=16 WC=4 WU=2 PF=1 GPC=1 "},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         choose(NULL, cases[i].dev, cases[i].M, cases[i].N, cases[i].K, got, sizeof got);
@@ -500,11 +509,14 @@ static void test_rule(void)
     CHECK(!selection_list_rung("opencl-gpu:edges", &cpu));
     CHECK(!selection_list_rung("opencl-gpu:edges", &gpu));
     CHECK(selection_list_rung("edges", &cpu) == find("11"));
-    /* Unknown size (0 compute units): 512^3 stays square, split-K keeps its defaults. */
+    /* Unknown size (0 compute units): 512^3 stays square, split-K and the skinny rung
+     * keep their defaults. */
     gpu.compute_units = 0;
     CHECK(selection_rule_list(&small, &gpu) == SHAPE_SQUARE);
     choose(NULL, &gpu, 64, 8192, 4096, got, sizeof got);
     CHECK(strncmp(got, "rung=19 TSM=64 TSN=64 TSK=8 WM=32 SPLITS=256 ", 45) == 0);
+    choose(NULL, &gpu, 16384, 4, 4096, got, sizeof got);
+    CHECK(strcmp(got, "rung=20 WG=256 RX=8 TQ=4 KL=32 WC=4 WU=4 PF=1 GPC=1 [fallback]") == 0);
 }
 
 int main(void)
