@@ -271,7 +271,8 @@ static ladder_status call_rung(const subject *sub, const gemm_call *g, gpu_buffe
                             g->c.alpha, row ? dB : dA, (int)(row ? g->ldb : g->lda),
                             row ? dA : dB, (int)(row ? g->lda : g->ldb), g->c.beta, dC,
                             (int)g->ldc, kc.trans_a, kc.trans_b, g->c.precision};
-    const launch_shape shape = {call.M, call.N, call.K, sub->units};
+    const launch_shape shape = {call.M, call.N, call.K, sub->units,
+                                (int)gemm_elem_bytes(g->c.precision)};
     gpu_buffer *dW = nan_workspace(t, &g->c, rung_workspace(sub->r, sub->values, &shape));
     st = rung_enqueue_blas(t, prog, sub->r, sub->values, &call, sub->units, dW, msg);
     if (st == LADDER_OK)

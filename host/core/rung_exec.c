@@ -288,7 +288,8 @@ ladder_status rung_enqueue_blas(const run_target *t, gpu_program *prog, const ru
     rung_launch l[RUNG_MAX_LAUNCHES];
     int n = 1;
     if (r->launches) {
-        const launch_shape shape = {call->M, call->N, K, compute_units};
+        const launch_shape shape = {call->M, call->N, K, compute_units,
+                                    (int)gemm_elem_bytes(call->precision)};
         n = r->launches(values, &shape, l);
         if (n < 1 || n > RUNG_MAX_LAUNCHES)
             return ladder_fail(msg, LADDER_ERROR, "rung %d (%s) lists %d launches (1 to %d)",
@@ -431,7 +432,8 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
         extra += (double)k.Kp * k.Np;
     if (k.padded)
         extra += (double)k.Mp * k.Np;
-    k.shape = (launch_shape){(int)k.Mp, (int)k.Np, (int)k.Kp, t->dev.compute_units};
+    k.shape = (launch_shape){(int)k.Mp, (int)k.Np, (int)k.Kp, t->dev.compute_units,
+                             (int)elem};
     if (r->launches) {
         k.w_floats = rung_workspace(r, values, &k.shape);
         extra += (double)k.w_floats;

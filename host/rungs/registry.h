@@ -108,11 +108,13 @@ typedef struct {
     int swizzle_bytes;
 } rung_tma_boxes;
 
-/* The sizes a call's kernels see, and the device's compute units (for kernels that size
- * their grid to the device). */
+/* The sizes a call's kernels see, the device's compute units and the bytes of one matrix
+ * element (for kernels that size their grid to the device: Stream-K's wave is as many
+ * blocks as fit on it at once, twice as many in float as in double). */
 typedef struct {
     int M, N, K;
     int compute_units;
+    int element_bytes; /* 4 (float) or 8 (double); 0 is read as 4 */
 } launch_shape;
 
 typedef enum {

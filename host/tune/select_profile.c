@@ -22,7 +22,8 @@ static void skip(select_candidates *c, const rung *r, const char *why)
 /* Shape s as the rung's launch callbacks see it on this device. */
 static launch_shape shape_on(const device_info *dev, const gemm_size *s)
 {
-    return (launch_shape){(int)s->M, (int)s->N, (int)s->K, dev->compute_units};
+    return (launch_shape){(int)s->M, (int)s->N, (int)s->K, dev->compute_units,
+                          (int)gemm_elem_bytes(PRECISION_SINGLE)};
 }
 
 /* Whether two parameter sets of rung r make the same call at `shape`: equal in every

@@ -52,7 +52,7 @@ static void check_splitk_shape(const rung *sk, int *v, int M, int N, int K)
 {
     const int tsm = v[0], tsn = v[1], tsk = v[2], splits = v[4], atomic = v[5];
     const int slices = count_slices(K, tsk, splits), threads = 64; /* 64 x 64, WM = 32 */
-    const launch_shape shape = {M, N, K, 132};
+    const launch_shape shape = {M, N, K, 132, 4};
     rung_launch l[RUNG_MAX_LAUNCHES];
     const int n = sk->launches(v, &shape, l);
     const rung_launch *gemm = slices == 1 || !atomic ? &l[0] : &l[1];
@@ -344,11 +344,11 @@ int main(void)
         if (r->launches) {
             CHECK(r->blas_args);
             const launch_shape shapes[] = {
-                {1, 1, 1, 132},      {1, 1, 97, 132},       {64, 64, 1, 132},
-                {67, 45, 97, 2},     {128, 128, 32768, 132}, {1000, 7, 5, 2},
-                {4097, 33, 1, 132},  {255, 257, 4099, 2},   {1, 4096, 4096, 132},
-                {4096, 1, 4096, 1},  {16, 300, 0, 132},     {301, 16, 7, 2},
-                {7, 3, 99991, 132},  {16, 16, 16, 1},       {2048, 2048, 2048, 132},
+                {1, 1, 1, 132, 4},     {1, 1, 97, 132, 4},       {64, 64, 1, 132, 4},
+                {67, 45, 97, 2, 4},    {128, 128, 32768, 132, 4}, {1000, 7, 5, 2, 4},
+                {4097, 33, 1, 132, 4}, {255, 257, 4099, 2, 4},    {1, 4096, 4096, 132, 4},
+                {4096, 1, 4096, 1, 4}, {16, 300, 0, 132, 8},      {301, 16, 7, 2, 8},
+                {7, 3, 99991, 132, 8}, {16, 16, 16, 1, 8},        {2048, 2048, 2048, 132, 8},
             };
             for (int small_set = 0; small_set <= 1; small_set++) {
                 rung_defaults(r, small_set, v);
@@ -356,7 +356,7 @@ int main(void)
                     check_launches(r, v, shapes[sh]);
             }
         } else {
-            const launch_shape one = {64, 64, 64, 132};
+            const launch_shape one = {64, 64, 64, 132, 4};
             CHECK(rung_workspace(r, v, &one) == 0);
         }
         /* The tuner's candidates: in range, no repeats, and both sets of defaults among
@@ -561,22 +561,22 @@ int main(void)
         rung_launch l[RUNG_MAX_LAUNCHES];
         /* Tall (few columns): 4096 rows make 128 work-groups of 32 rows, about one per SM
          * of an H100: one kernel, no workspace. */
-        launch_shape s = {4096, 1, 4096, 132};
+        launch_shape s = {4096, 1, 4096, 132, 4};
         CHECK(sk->launches(v, &s, l) == 1 && strcmp(l[0].kernel, "tall_n1") == 0 &&
               l[0].dims.global[0] == 128 * l[0].dims.local[0] && l[0].dims.global[1] == 1 &&
               sk->workspace_floats(v, &s) == 0);
-        s = (launch_shape){5000, 3, 64, 132}; /* N = 3 runs the kernel of 4 columns */
+        s = (launch_shape){5000, 3, 64, 132, 4}; /* N = 3 runs the kernel of 4 columns */
         CHECK(sk->launches(v, &s, l) >= 1 && strcmp(l[0].kernel, "tall_n4") == 0);
-        s = (launch_shape){11008, 16, 4096, 132};
+        s = (launch_shape){11008, 16, 4096, 132, 4};
         CHECK(sk->launches(v, &s, l) == 1 && strcmp(l[0].kernel, "tall_n16") == 0);
         /* Wide (few rows), the same way along N. */
-        s = (launch_shape){1, 4096, 4096, 132};
+        s = (launch_shape){1, 4096, 4096, 132, 4};
         CHECK(sk->launches(v, &s, l) == 1 && strcmp(l[0].kernel, "wide_m1") == 0);
-        s = (launch_shape){16, 4096, 4096, 132};
+        s = (launch_shape){16, 4096, 4096, 132, 4};
         CHECK(sk->launches(v, &s, l) == 1 && strcmp(l[0].kernel, "wide_m16") == 0);
         /* One work-group of rows with a long K on 132 SMs: K in slices, then `reduce` with
          * one work-item per element of C, over slices * M * N partials. */
-        s = (launch_shape){7, 3, 99991, 132};
+        s = (launch_shape){7, 3, 99991, 132, 4};
         CHECK(sk->launches(v, &s, l) == 2 && strcmp(l[0].kernel, "tall_n4") == 0 &&
               strcmp(l[1].kernel, "reduce") == 0);
         const size_t slices = l[0].dims.global[1];
@@ -596,7 +596,7 @@ int main(void)
         /* What each path reads (ladder select measures one candidate per call): a tall
          * call reads RX and TQ, not KL, WC or WU; a wide one the other way; both read WG,
          * PF and GPC. */
-        const launch_shape tall = {4096, 1, 4096, 132}, wide = {1, 4096, 4096, 132};
+        const launch_shape tall = {4096, 1, 4096, 132, 4}, wide = {1, 4096, 4096, 132, 4};
         CHECK(sk->reads_param && sk->params[rung_param_index(sk, "KL")].per_shape);
         const char *tall_only[] = {"RX", "TQ"};
         for (int i = 0; i < 2; i++) {
