@@ -391,5 +391,7 @@ extern const rung rungs_hopper[];  /* rungs 21-24: rungs_hopper.c */
 extern const int rungs_hopper_count;
 extern const rung rungs_dmma[];    /* rung 25: rungs_dmma.c */
 extern const int rungs_dmma_count;
+extern const rung rungs_streamk[]; /* rung 26: rungs_streamk.c */
+extern const int rungs_streamk_count;
 
 #endif

@@ -1,9 +1,10 @@
 # The CUDA backend on a real GPU: every rung and cuBLAS at tile-multiple sizes with the
 # default and the small-device parameters, the rungs that run any size (1, 10 and up) on
-# awkward shapes, rung 19 (split-K) in both modes with several split counts, rung 20 on
-# skinny ones, all verified in full; then the cases of a BLAS call (double, transposes,
-# row-major, alpha and beta) on every rung that takes them and on cuBLAS, and the BLAS
-# semantics test (test_blas_semantics cuda: the BLAS-call rungs and cuBLAS in every case).
+# awkward shapes, rung 19 (split-K) in both modes with several split counts, rung 26
+# (Stream-K) with several waves and tiles, rung 20 on skinny ones, all verified in full;
+# then the cases of a BLAS call (double, transposes, row-major, alpha and beta) on every
+# rung that takes them and on cuBLAS, and the BLAS semantics test (test_blas_semantics
+# cuda: the BLAS-call rungs and cuBLAS in every case).
 # Skipped (exit 77) on machines without a CUDA device, such as CI.
 source "$(dirname "$0")/lib.bash"
 has_cuda_device || { echo "no CUDA device: skipped"; exit 77; }
@@ -20,7 +21,7 @@ for flag in "" --small-defaults; do
   check_all_ok "$out" "a CUDA row failed ${flag:-(defaults)}"
 done
 out="$WORK/anysize.csv"
-"$LADDER" run --backend cuda --rungs 1,10-19 --verify full \
+"$LADDER" run --backend cuda --rungs 1,10-19,26 --verify full \
     --sizes 1x1x1,1x300x1,300x1x300,64x64x1,127x131x137,1000x7x5,1000x1003x997,4097x33x1 \
     --output "$out" >"$WORK/log" 2>&1 || { fail "cuda awkward shapes"; cat "$WORK/log" >&2; }
 [ "$(column "$out" status | sort -u)" = ok ] && pass || { fail "a CUDA awkward shape failed"; cat "$out" >&2; }
@@ -36,6 +37,23 @@ for atomic in 0 1; do
         >"$WORK/log" 2>&1 || { fail "cuda rung 19 ATOMIC=$atomic SPLITS=$splits"; cat "$WORK/log" >&2; }
     [ "$(column "$out" status | sort -u)" = ok ] && pass \
       || { fail "cuda rung 19 ATOMIC=$atomic SPLITS=$splits: a row failed"; cat "$out" >&2; }
+  done
+done
+# Stream-K (rung 26): shapes whose tiles fill whole waves (1024 x 4224 in 128 x 128 tiles
+# is 264 tiles, two per SM of an H100 or H200), shapes with only shared tiles (a tile,
+# 128 x 128 x 32768), ragged waves (3072^3: 576 tiles), K = 1, K shorter than a tile,
+# primes, more blocks than iterations (5 x 3 x 97: 13 iterations for 264 blocks), with
+# both tile sizes (two and eight blocks per SM), with and without a whole wave added to
+# the shared tiles, in single and double (whose wave is half as many blocks).
+for tile in 128 64; do
+  for skw in 0 1; do
+    out="$WORK/streamk-$tile-$skw.csv"
+    "$LADDER" run --backend cuda --rungs 26 --param TSM=$tile --param TSN=$tile --param WM=32 \
+        --param SKW=$skw --precision single,double --verify full --output "$out" \
+        --sizes 1x1x1,5x3x97,64x64x1,130x67x1000,128x128x32768,127x131x137,997x1013x1009,1024x4224x64,333x7777x555,3072x3072x3072 \
+        >"$WORK/log" 2>&1 || { fail "cuda rung 26 $tile SKW=$skw"; cat "$WORK/log" >&2; }
+    [ "$(column "$out" status | sort -u)" = ok ] && pass \
+      || { fail "cuda rung 26 $tile SKW=$skw: a row failed"; cat "$out" >&2; }
   done
 done
 # Rung 20 takes only skinny shapes: awkward ones (K = 1, primes, the cap of 16, N = 3, K

@@ -1,0 +1,325 @@
+/* Rung 26: Stream-K (CUDA)
+ * Parent: rung 19 (split-K). The same tiles, loads and inner loop (rung 15's, from
+ *   blas_tiles.cuh), the same BLAS arguments and workspace W; what changes is who does
+ *   which part of the work.
+ * Change since rung 19: the work is counted in iterations, one iteration being one tile
+ *   of C advanced by one TSK-deep step of K (ipt = ceil(K / TSK) iterations per tile), and
+ *   a fixed number of blocks, G, one wave (as many as the device holds at once: two
+ *   blocks of 256 threads per SM, MIN_BLOCKS), shares them out evenly. Rung 19 cuts every
+ *   tile's K into the same slices, so its work-groups are all alike and the last wave is
+ *   as ragged as rung 15's; here block j of the wave takes the iterations
+ *   [j S / G, (j+1) S / G) of the S that it shares, whatever tile boundaries fall inside:
+ *   a range may start in the middle of one tile's K and end in the middle of another's.
+ *   Every block gets the same work to within one iteration, so the wave ends together.
+ *   Only the tiles that do not fill whole waves are shared out that way (the hybrid of
+ *   the Stream-K paper: Osama, Merrill, Cecka, Garland and Owens, PPoPP 2023): with T
+ *   tiles, the last T mod G tiles, plus SKW whole waves of tiles before them (SKW = 1
+ *   gives each block between one and two tiles of work, so few blocks end with a sliver),
+ *   are the stream-K tiles; the others go whole, each to one block as in rung 15 (the
+ *   grid's first row, below). A shape with fewer tiles than G (128 x 128 x 32768) has only
+ *   stream-K tiles, and is then split-K with a split count that divides the work evenly.
+ * Partial tiles: a block's range holds at most two tiles that it does not cover whole:
+ *   the one it starts in and the one it ends in (a range inside one tile counts as the
+ *   first). Whole tiles go to C as rung 15 writes them. A partial tile goes into one of
+ *   the block's two slots in W, slot 0 for its first tile, slot 1 for its last; then in
+ *   the kernel `fixup`, block j adds the slots of the blocks that shared the tile whose
+ *   last iteration block j did, in the order of the blocks (the same order on every run:
+ *   deterministic, as rung 19's `reduce`), and writes C = alpha * sum + beta * C. No
+ *   block ever waits for another inside `gemm`: the blocks of a grid are not promised to
+ *   run at the same time, so a kernel that spins on a flag another block sets can hang.
+ * Why it should help: 3072^3 in 128 x 128 tiles is 576 tiles for a wave of 264 blocks on
+ *   132 SMs: 2.18 waves, so rung 15 runs a third wave that has 48 tiles for 264 places,
+ *   and for that time most of the device idles. Here the last 48 + 264 tiles are shared
+ *   out evenly among the 264 blocks of one wave, and the call takes about 2.18 waves'
+ *   time plus the partial tiles' traffic: a write and a read of at most two tiles per
+ *   block of the wave (33 MiB at most for 264 blocks of 128 x 128 floats, most of it in
+ *   the L2), not rung 19's S partial copies of all of C. At 1024^3 (64 tiles) every tile
+ *   is shared, about four blocks to a tile.
+ * Parameters: TSM, TSN, TSK, WM as rung 15 (and its constraints); SKW, whole waves of
+ *   tiles added to the stream-K ones (0 or 1). The host computes the same schedule
+ *   (host/rungs/rungs_streamk.c) to size the grid and W.
+ * Grid: G blocks along x, so the kernel reads G as gridDim.x; two rows when some tiles
+ *   go whole: row 0 takes those, block b the tiles b, b + G, b + 2G, ... (their count is
+ *   a whole number of waves, so every block of the row gets as many), and the last row
+ *   is the stream-K wave. Both rows are persistent: a block loops over its work instead
+ *   of the hardware starting a block per tile, so the grid's size never depends on the
+ *   shape.
+ * Sizes, transposes, precision: rung 19's (any M, N, K >= 1; K = 0, which the harness
+ *   passes for alpha = 0, gives each tile one empty iteration, so C = beta * C).
+ */
+#include "real.cuh"
+
+#define WN (2048 / WM)             /* a warp's 32 lanes x 64 elements */
+#define WARPS_M (TSM / WM)
+#define WARPS_N (TSN / WN)
+#define THREADS (WARPS_M * WARPS_N * 32)
+#define MIN_BLOCKS (THREADS * REAL_WORDS < 512 ? 512 / (THREADS * REAL_WORDS) : 1)
+#define LM (WM / 8)                /* lanes along m */
+#define LN (32 / LM)               /* lanes along n */
+#define LPTA (TSM * TSK / THREADS) /* floats of the A tile each thread loads */
+#define LPTB (TSN * TSK / THREADS) /* floats of the B tile each thread loads */
+#define BPAD 4 /* Bsub rows are TSN + 4 floats (rung 15 says why) */
+
+__device__ inline void fma4(real4 &acc, real4 a, real b)
+{
+    acc.x += a.x * b; acc.y += a.y * b; acc.z += a.z * b; acc.w += a.w * b;
+}
+
+__device__ inline void add4(real4 &acc, real4 v)
+{
+    acc.x += v.x; acc.y += v.y; acc.z += v.z; acc.w += v.w;
+}
+
+#include "blas_tiles.cuh" /* Tiles, Share, load_share, store_share */
+
+/* ---- the schedule, the same in `gemm`, `fixup` and the host --------------------------- */
+
+struct Schedule {
+    int tiles_m, tiles;    /* tiles of C along M, and in all */
+    int ipt;               /* iterations per tile: TSK-deep steps of K, at least 1 */
+    int dp_tiles;          /* the first tiles, one whole tile per block */
+    int sk_tiles;          /* the last tiles, shared out by the stream-K wave */
+    int sk_blocks;         /* blocks of the wave that get work: G, or fewer when the
+                              stream-K tiles have fewer iterations than G */
+    long long sk_iters;    /* sk_tiles x ipt */
+};
+
+__device__ inline Schedule schedule(const int M, const int N, const int K, const int G)
+{
+    Schedule s;
+    s.tiles_m = (M + TSM - 1) / TSM;
+    s.tiles = s.tiles_m * ((N + TSN - 1) / TSN);
+    s.ipt = max(1, (K + TSK - 1) / TSK);
+    const int rest = s.tiles % G; /* tiles of the last, ragged wave */
+    s.sk_tiles = rest == 0 ? 0 : s.tiles < G * (1 + SKW) ? s.tiles : rest + SKW * G;
+    s.dp_tiles = s.tiles - s.sk_tiles;
+    s.sk_iters = (long long)s.sk_tiles * s.ipt;
+    s.sk_blocks = (int)min((long long)G, s.sk_iters);
+    return s;
+}
+
+/* The first iteration of block j of the wave: the wave's iterations shared out evenly. */
+__device__ inline long long range_start(const Schedule &s, const int j)
+{
+    return (long long)j * s.sk_iters / s.sk_blocks;
+}
+
+/* The block of the wave whose range holds iteration i: the last j with
+ * range_start(j) <= i, that is j < (i + 1) sk_blocks / sk_iters. */
+__device__ inline int block_of(const Schedule &s, const long long i)
+{
+    return (int)(((i + 1) * s.sk_blocks - 1) / s.sk_iters);
+}
+
+/* ---- one tile's K range, and where its sums go ---------------------------------------- */
+
+/* This thread's place in a tile: float4 columns am and am + WM/8 of the A tile, float4
+ * columns bq and bq + WN/8 of the (transposed) B tile. */
+__device__ inline int lane_am(const int tid)
+{
+    return (((tid / 32) % WARPS_M) * WM) / 4 + (tid % 32) % LM;
+}
+__device__ inline int lane_bq(const int tid)
+{
+    return (((tid / 32) / WARPS_M) * WN) / 4 + (tid % 32) / LM;
+}
+
+/* Rung 19's loop over one slice: the tile at (m0, n0) over depths [kbegin, kend), added
+ * into acc. The caller has synchronized since the tiles were last read. */
+template <bool VEC>
+__device__ inline void mac_range(Tiles &sm, real4 (&acc)[8][2], const int m0, const int n0,
+                                 const int kbegin, const int kend, const int M, const int N,
+                                 const real *A, const int lda, const real *B, const int ldb)
+{
+    const int tid = threadIdx.x, am = lane_am(tid), bq = lane_bq(tid);
+    real4(*Asub)[TSK][(TSM + APAD) / 4] = sm.A;
+    real4(*Bsub)[TSK][(TSN + BPAD) / 4] = sm.B;
+
+    Share next; /* this thread's share of the next tiles */
+    load_share<VEC>(next, kbegin, tid, m0, n0, M, N, kend, A, lda, B, ldb);
+    const int steps = (kend - kbegin + TSK - 1) / TSK;
+    for (int t = 0; t < steps; t++) {
+        const int buf = t % 2;
+        store_share(sm, next, buf, tid);
+        __syncthreads();
+        if (t + 1 < steps)
+            load_share<VEC>(next, kbegin + (t + 1) * TSK, tid, m0, n0, M, N, kend, A, lda,
+                            B, ldb);
+#pragma unroll
+        for (int k = 0; k < TSK; k++) {
+            const real4 a0 = Asub[buf][k][am], a1 = Asub[buf][k][am + WM / 8];
+            const real4 b0 = Bsub[buf][k][bq], b1 = Bsub[buf][k][bq + WN / 8];
+            const real b[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+#pragma unroll
+            for (int j = 0; j < 8; j++) {
+                fma4(acc[j][0], a0, b[j]);
+                fma4(acc[j][1], a1, b[j]);
+            }
+        }
+    }
+    /* The next range's first store goes into buffer 0, which the last step (or the one
+     * before) read: every thread must be done reading first. */
+    __syncthreads();
+}
+
+/* C = alpha * acc + beta * C over the elements of the tile at (m0, n0) that exist; C is
+ * read only when beta != 0 (BLAS). */
+__device__ inline void store_c(const real4 (&acc)[8][2], const int m0, const int n0,
+                               const int M, const int N, const real alpha, const real beta,
+                               real *C, const int ldc)
+{
+    const int am = lane_am(threadIdx.x), bq = lane_bq(threadIdx.x);
+#pragma unroll
+    for (int j = 0; j < 8; j++) {
+        const int n = n0 + 4 * (bq + (j / 4) * (WN / 8)) + j % 4;
+#pragma unroll
+        for (int h = 0; h < 2; h++) {
+            const int m = m0 + 4 * (am + h * (WM / 8));
+            if (m >= M || n >= N)
+                continue;
+            const real v[4] = {acc[j][h].x, acc[j][h].y, acc[j][h].z, acc[j][h].w};
+#pragma unroll
+            for (int i = 0; i < 4; i++)
+                if (m + i < M) {
+                    real *c = &C[(m + i) + (size_t)n * ldc];
+                    *c = beta == 0 ? alpha * v[i] : alpha * v[i] + beta * *c;
+                }
+        }
+    }
+}
+
+/* Where slot `slot` (0 or 1) of block j of the wave starts in W, in float4s. A slot holds
+ * a whole tile's sums in the order the threads hold them (float4 (j8, h) of thread t at
+ * [(j8 * 2 + h) * THREADS + t]), so that every write and read is a coalesced float4 and
+ * `fixup`'s threads, holding the same places, read what the same thread index wrote. */
+__device__ inline size_t slot_at(const int j, const int slot)
+{
+    return ((size_t)j * 2 + slot) * (TSM * TSN / 4);
+}
+
+/* The tile at index `tile` (the order of rung 19's blocks: along M first). */
+__device__ inline void tile_corner(const Schedule &s, const int tile, int &m0, int &n0)
+{
+    m0 = (tile % s.tiles_m) * TSM;
+    n0 = (tile / s.tiles_m) * TSN;
+}
+
+/* ---- the kernels ---------------------------------------------------------------------- */
+
+/* A block's work is a run of `count` iterations from iteration `off` of tile `t`, done tile
+ * by tile: a whole-tile block's run is one tile, then the tile G further on, and so on;
+ * block j of the stream-K wave has one run, which may cross tiles. The run is kept as a
+ * 32-bit tile and offset (only the wave's shares need 64 bits), and one loop serves both
+ * kinds of block: each copy of the inner loop costs registers, and this kernel has 128 of
+ * them (MIN_BLOCKS). */
+template <bool VEC>
+__device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int K,
+                                 const real alpha, const real *A, const int lda,
+                                 const real *B, const int ldb, const real beta, real *C,
+                                 const int ldc, real *W)
+{
+    const int G = gridDim.x;
+    const Schedule s = schedule(M, N, K, G);
+    const int in_wave = blockIdx.y + 1 == gridDim.y;
+    int t, off = 0, count = s.ipt, slot = 0;
+    if (!in_wave) {
+        t = blockIdx.x;
+        if (t >= s.dp_tiles)
+            return;
+    } else {
+        if ((int)blockIdx.x >= s.sk_blocks)
+            return;
+        const long long begin = range_start(s, blockIdx.x);
+        count = (int)(range_start(s, blockIdx.x + 1) - begin);
+        t = (int)(begin / s.ipt);
+        off = (int)(begin - (long long)t * s.ipt);
+        t += s.dp_tiles;
+    }
+    for (;;) {
+        const int n = min(count, s.ipt - off); /* iterations of tile t in this run */
+        real4 acc[8][2];
+#pragma unroll
+        for (int q = 0; q < 8; q++)
+            acc[q][0] = acc[q][1] = make_real4(0, 0, 0, 0);
+        int m0, n0;
+        tile_corner(s, t, m0, n0);
+        mac_range<VEC>(sm, acc, m0, n0, off * TSK, min(K, (off + n) * TSK), M, N, A, lda, B,
+                       ldb);
+        if (n == s.ipt) {
+            store_c(acc, m0, n0, M, N, alpha, beta, C, ldc); /* the whole tile: to C */
+        } else {
+            /* Part of a tile: into this block's slot 0 if the run began with it, else
+             * slot 1. */
+            real4 *w = (real4 *)W + slot_at(blockIdx.x, slot);
+#pragma unroll
+            for (int q = 0; q < 16; q++)
+                w[q * THREADS + threadIdx.x] = acc[q / 2][q % 2];
+        }
+        slot = 1;
+        count -= n;
+        off = 0;
+        t++;
+        if (count == 0) {
+            if (in_wave)
+                return;
+            t += G - 1; /* a whole-tile block's next tile */
+            if (t >= s.dp_tiles)
+                return;
+            count = s.ipt;
+        }
+    }
+}
+
+/* Whether the float4 loads are aligned is the same for every thread: one branch (rung
+ * 15's, which says why the pointers are tested too). */
+extern "C" __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
+gemm(const int M, const int N, const int K, const real alpha, const real *__restrict__ A,
+     const int lda, const real *__restrict__ B, const int ldb, const real beta,
+     real *__restrict__ C, const int ldc, real *__restrict__ W)
+{
+    __shared__ Tiles sm;
+    if (lda % 4 == 0 && ldb % 4 == 0 &&
+        ((unsigned long long)A | (unsigned long long)B) % sizeof(real4) == 0)
+        gemm_body<true>(sm, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, W);
+    else
+        gemm_body<false>(sm, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, W);
+}
+
+/* After `gemm`, on the same grid of G blocks along x (one row): block j of `fixup` sums
+ * the tile whose last iteration block j of the wave did, when that tile was shared. Each
+ * shared tile has exactly one such block (the block holding its last iteration, which
+ * began inside it, since another block holds its first), and a block is that for at most
+ * one tile: the one its range begins in. The tile's sum is the slots of the blocks
+ * block_of(its first iteration) .. j, added in that order: the first of them holds it in
+ * slot 1 when its range began in an earlier tile, every other in slot 0. */
+extern "C" __global__ void __launch_bounds__(THREADS)
+fixup(const int M, const int N, const int K, const real alpha, const real *__restrict__ A,
+      const int lda, const real *__restrict__ B, const int ldb, const real beta,
+      real *__restrict__ C, const int ldc, const real *__restrict__ W)
+{
+    const Schedule s = schedule(M, N, K, gridDim.x);
+    const int last = blockIdx.x;
+    if (last >= s.sk_blocks)
+        return;
+    const long long begin = range_start(s, last), end = range_start(s, last + 1);
+    const int t = (int)(begin / s.ipt);
+    const long long tile_begin = (long long)t * s.ipt;
+    if (begin == tile_begin || end < tile_begin + s.ipt)
+        return; /* block `last` began this tile (so no block before it shares it) or did
+                   not finish it */
+    const int first = block_of(s, tile_begin);
+
+    real4 sum[8][2];
+    for (int q = 0; q < 16; q++)
+        sum[q / 2][q % 2] = make_real4(0, 0, 0, 0);
+    for (int j = first; j <= last; j++) {
+        const real4 *w =
+            (const real4 *)W + slot_at(j, range_start(s, j) < tile_begin ? 1 : 0);
+#pragma unroll
+        for (int q = 0; q < 16; q++)
+            add4(sum[q / 2][q % 2], w[q * THREADS + threadIdx.x]);
+    }
+    int m0, n0;
+    tile_corner(s, s.dp_tiles + t, m0, n0);
+    store_c(sum, m0, n0, M, N, alpha, beta, C, ldc);
+}
