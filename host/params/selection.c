@@ -15,8 +15,8 @@
  * sums the pipelined warp tiles of rung 13, which every table measured on the H100 and
  * the H200 chose there; long sums, skinny shapes (C less than a tile tall or wide) and
  * GEMV-like ones want the kernels made for them, split-K (rung 19) and the skinny kernel
- * (rung 20, which takes M or N up to 16 only: a wider skinny shape or long sum falls
- * through to split-K), where they exist; the rest take rung 15, the SGEMM both backends
+ * (rung 20, which takes M or N up to 16 only, and which the rule runs on a GPU up to 8:
+ * a wider skinny shape or long sum falls through to split-K), where they exist; the rest take rung 15, the SGEMM both backends
  * have. Each rung runs its tuned parameters for the size class (tuned_params.h), and a
  * rung with PER_SHAPE parameters sets them for the shape (rung.rule_params: split-K's
  * tile and slices, rung 20's loads in flight and work-group counts).
@@ -43,6 +43,22 @@ const char *const selection_fallback_rungs[SHAPE_RULE_CLASSES][8] = {
     [SHAPE_SKINNY_N] = {"skinny", "splitk", "scatter", "sgemm", "warptile", "edges"},
     [SHAPE_GEMV] = {"skinny", "splitk", "sgemm", "warptile", "edges"},
 };
+
+/* The skinny rung comes first in its lists for every C of up to 16 rows or columns it
+ * takes, but on a GPU only up to 8. Every GPU table measured so far chose rung 20 at the
+ * shapes of 1 to 8 and split-K at the one of 16, 11008 x 16 x 4096: 1.29 to 1.42 times
+ * cuBLAS on the H100 and the H200 (split-K at 128 x 32 tiles, 16 or 32 slices), 2.5 times
+ * CLBlast in NVIDIA's OpenCL, where rung 20 by the rule ran 0.83 of cuBLAS and 0.99 of
+ * CLBlast (results/h200-2026-11-29-rule-2). On the 2-core CPU it is the other way round:
+ * split-K ran 16 x 1024 x 512 and 1024 x 16 x 512 at a fifth and a ninth of rung 20's
+ * speed. No shape between 8 and 16 has been measured on a GPU, so the line is at 8, the
+ * widest that rung 20 won there. */
+#define RULE_GPU_SKINNY_MAX 8
+static int rule_passes_over(const rung *r, const gemm_size *s, const device_info *dev)
+{
+    const long narrow = s->M < s->N ? s->M : s->N;
+    return dev->is_gpu && strcmp(r->name, "skinny") == 0 && narrow > RULE_GPU_SKINNY_MAX;
+}
 
 const rung *selection_list_rung(const char *entry, const device_info *dev)
 {
@@ -275,7 +291,8 @@ ladder_status selection_rule_choice(const param_policy *pol, const device_info *
     char first[LADDER_MSG] = "";
     for (int i = 0; i < 8 && list[i]; i++) {
         const rung *r = selection_list_rung(list[i], dev);
-        if (!selection_rung_eligible(r) || !rung_on_backend(r, dev->backend))
+        if (!selection_rung_eligible(r) || !rung_on_backend(r, dev->backend) ||
+            rule_passes_over(r, s, dev))
             continue;
         if (case_params(pol, r, dev, s, values, msg) == LADDER_OK) {
             if (r->rule_params) {

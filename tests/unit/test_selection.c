@@ -463,10 +463,16 @@ static void test_rule(void)
         {&gpu, 333, 7777, 555, "rung=19 TSM=128 TSN=128 TSK=8 WM=64 SPLITS=2 "},
         /* long-k: one tile, 256 slices */
         {&gpu, 128, 128, 32768, "rung=19 TSM=128 TSN=128 TSK=8 WM=64 SPLITS=256 "},
-        /* long-k of 16 rows: the skinny rung, which takes it */
-        {&gpu, 16, 16, 8192, skinny_gpu},
-        /* skinny-n of 16 columns: the skinny rung */
-        {&gpu, 11008, 16, 4096, skinny_gpu},
+        /* long-k of 16 rows and columns: on a GPU the skinny rung only up to 8, so
+         * split-K: a 32 x 32 tile holds no warp tile, 64 x 32 does; one tile of 64
+         * work-items, 256 slices (the most) */
+        {&gpu, 16, 16, 8192, "rung=19 TSM=64 TSN=32 TSK=8 WM=64 SPLITS=256 "},
+        /* skinny-n of 16 columns: split-K, 86 tiles of 128 x 32, 16 slices, the H200's
+         * and the H100's table entries' tile */
+        {&gpu, 11008, 16, 4096, "rung=19 TSM=128 TSN=32 TSK=8 WM=64 SPLITS=16 "},
+        {&ocl_gpu, 11008, 16, 4096, "rung=19 TSM=128 TSN=32 TSK=8 WM=64 SPLITS=16 "},
+        /* 8 rows, the widest the skinny rung takes first on a GPU */
+        {&gpu, 8, 8192, 8192, skinny_gpu},
         /* small-k: the pipelined warp tiles */
         {&gpu, 4096, 4096, 64, "rung=13 "},
         /* GEMV-like: the skinny rung, tall and wide */
