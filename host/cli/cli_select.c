@@ -63,7 +63,10 @@ static void select_help(void)
         "                   select-<backend>-<device>-<time>.csv here); its folder must\n"
         "                   exist (alias: --out)\n"
         "  --force          replace FILE if it exists\n"
-        "  --append         add the rows to FILE, a result file with the same columns\n"
+        "  --append         add the rows to FILE, a result file with the same columns;\n"
+        "                   a candidate FILE has a verdict for (ok or FAILED) at a shape\n"
+        "                   of this device is not measured again, so a second search\n"
+        "                   with the same budget measures those the first did not\n"
         "  --db FILE        the selection table to update (default: $LADDER_SELECTION_DB,\n"
         "                   else selection.tsv beside the user's tuning database)\n"
         "  --dry-run        list the shapes and their candidates; measure nothing\n"
@@ -368,6 +371,8 @@ static void list_candidates(const select_plan *p)
                    c->implausible);
         if (c->skipped)
             printf("; %d left out, e.g. %s", c->skipped, c->why_skipped);
+        if (c->earlier)
+            printf("; %d measured in the earlier search (--append)", c->earlier);
         printf("\n");
         for (int k = 0; k < c->count; k++) {
             char text[160];
@@ -538,6 +543,26 @@ static int profile(const select_options *o, select_session *s, select_plan *p)
     return code;
 }
 
+/* With --append to a file that exists: its rows, the earlier searches' (a candidate with a
+ * verdict there is not measured again). Returns 0, or EXIT_USAGE when the file cannot be
+ * read as a result file: before anything is measured. */
+static int read_earlier(const select_options *o, result_row **rows, int *count)
+{
+    char msg[LADDER_MSG];
+    FILE *f;
+    *rows = NULL;
+    *count = 0;
+    if (!o->output.append || !o->output.path || !(f = fopen(o->output.path, "r")))
+        return 0;
+    fclose(f);
+    if (results_read(o->output.path, rows, count, msg) != LADDER_OK) {
+        free(*rows);
+        *rows = NULL;
+        return cli_usage_error("select", "--append: %s", msg);
+    }
+    return 0;
+}
+
 int cmd_select(int argc, char **argv)
 {
     select_options o;
@@ -554,13 +579,18 @@ int cmd_select(int argc, char **argv)
     selection_table_init(&s.table);
     code = open_session(&o, &s);
     select_plan plan = {0};
+    result_row *earlier = NULL;
+    int nearlier = 0;
+    if (!code)
+        code = read_earlier(&o, &earlier, &nearlier);
     if (!code) {
         plan = (select_plan){
             .target = &s.targets[0], .shapes = s.shapes, .nshapes = s.nshapes,
             .rungs = s.rungs, .nrungs = s.nrungs, .library = find_library(&s.targets[0]),
             .tuning = &s.tuning, .budget_configs = budget_configs,
             .budget_seconds = budget_seconds, .reps = (int)o.reps,
-            .max_seconds = o.max_seconds, .seed = (uint64_t)o.seed};
+            .max_seconds = o.max_seconds, .seed = (uint64_t)o.seed, .earlier = earlier,
+            .nearlier = nearlier};
         print_plan(&s, &plan);
     }
     if (!code && o.dry_run) {
@@ -572,5 +602,6 @@ int cmd_select(int argc, char **argv)
             code = profile(&o, &s, &plan);
     }
     session_close(&s);
+    free(earlier);
     return code == NOTHING_STALE ? 0 : code;
 }

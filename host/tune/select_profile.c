@@ -159,10 +159,49 @@ static void add_variants(select_candidates *c, const rung *r, const int *base,
     free(order);
 }
 
+/* Whether an earlier search measured candidate k at shape s on this device: a row of the
+ * same backend, device, shape, rung and parameters, in the case a search measures (single,
+ * NN, column-major, C = A B), with a verdict: ok or FAILED. A row that could not run
+ * (unsupported, error) may have been the device's or the build's state then, and is tried
+ * again. */
+static int measured_before(const select_plan *p, const gemm_size *s, const select_candidate *k)
+{
+    const device_info *dev = &p->target->dev;
+    char params[sizeof p->earlier->params];
+    rung_params_string(k->r, k->values, params, sizeof params);
+    for (int i = 0; i < p->nearlier; i++) {
+        const result_row *e = &p->earlier[i];
+        gemm_case cs;
+        char msg[LADDER_MSG];
+        if (e->rung == k->r->number && e->M == s->M && e->N == s->N && e->K == s->K &&
+            strcmp(e->params, params) == 0 && strcmp(e->backend, dev->backend) == 0 &&
+            strcmp(e->device, dev->name) == 0 &&
+            (strcmp(e->status, "ok") == 0 || strcmp(e->status, "FAILED") == 0) &&
+            results_row_case(e, &cs, msg) == LADDER_OK && cs.precision == PRECISION_SINGLE &&
+            cs.layout == LAYOUT_COL && !gemm_case_transposed(&cs) && !gemm_case_scales(&cs))
+            return 1;
+    }
+    return 0;
+}
+
+/* Takes out of `c` the candidates an earlier search measured, keeping the order of the
+ * rest. */
+static void drop_measured(const select_plan *p, const gemm_size *s, select_candidates *c)
+{
+    int kept = 0;
+    for (int i = 0; i < c->count; i++) {
+        if (measured_before(p, s, &c->items[i]))
+            c->earlier++;
+        else
+            c->items[kept++] = c->items[i];
+    }
+    c->count = kept;
+}
+
 void select_candidates_build(const select_plan *p, const gemm_size *s, select_candidates *out)
 {
     const device_info *dev = &p->target->dev;
-    out->count = out->skipped = out->implausible = 0;
+    out->count = out->skipped = out->implausible = out->earlier = 0;
     out->why_skipped[0] = '\0';
     /* Tuned parameters as ladder run gives them; no --param (they are all measured). The
      * selection is for single NN, so those are the entries it reads. */
@@ -210,6 +249,7 @@ void select_candidates_build(const select_plan *p, const gemm_size *s, select_ca
         if (!again)
             add_variants(out, of[b], bases[b], dev, s);
     }
+    drop_measured(p, s, out);
 }
 
 /* ---- measuring ----------------------------------------------------------------------- */

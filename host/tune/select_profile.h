@@ -14,7 +14,9 @@
  *     than SELECT_MOST_WAVES per compute unit (counted in `implausible`).
  * Every rung's own parameters come first, the variants after. Combinations the rung, the
  * device or the shape refuse are left out before anything is compiled, and counted with
- * their first reason.
+ * their first reason; so are candidates that an earlier search already measured at the
+ * shape on this device (`earlier`, from the file that ladder select --append adds to),
+ * so that a second search with the same budget measures the ones the first did not.
  *
  * A budget (of time or of candidates) is shared among the shapes: each gets an even share
  * of what is left when it starts, so every shape is measured, and a shape that uses less
@@ -41,6 +43,7 @@ typedef struct {
     int count;
     int skipped;                /* combinations left out */
     int implausible;            /* variants left out for their count of work-groups */
+    int earlier;                /* left out: measured in an earlier search (plan.earlier) */
     char why_skipped[LADDER_MSG]; /* the first reason */
 } select_candidates;
 
@@ -59,6 +62,9 @@ typedef struct {
     double max_seconds;
     uint64_t seed;
     results_writer *rows;       /* the library's row and every candidate's, per shape */
+    const result_row *earlier;  /* rows of an earlier search (the --append file); a
+                                   candidate with a verdict there is not measured again */
+    int nearlier;
 } select_plan;
 
 /* What one shape got. */

@@ -125,6 +125,22 @@ expect_error "stale in a list" "--sizes 'stale,64': stale stands alone" -- selec
 [ "$(paste -d' ' <(column "$WORK/budget.csv" M) <(column "$WORK/budget.csv" N) <(column "$WORK/budget.csv" K) | uniq | tr '\n' ,)" = "3 200 64,48 40 56," ] \
   && ! entries "$WORK/budget.tsv" | grep -q "16x16x1024" && pass || fail "budget: not the smallest shapes first"
 
+# A second search that adds to the first one's file (--append) leaves out what that file
+# measured: its dry run says so, and with the same budget it measures two other
+# candidates, so no candidate of a shape has two rows.
+"$LADDER" select "${ocl[@]}" --sizes "$shapes" --rungs 11,15 --dry-run --append --output "$WORK/budget.csv" \
+  >"$WORK/log" 2>&1 && [ "$(grep -c "; 1 measured in the earlier search (--append)" "$WORK/log")" -eq 2 ] && pass \
+  || { fail "dry run with --append"; cat "$WORK/log" >&2; }
+"$LADDER" select "${ocl[@]}" --sizes "$shapes" --rungs 11,15 --budget 2 --db "$WORK/budget.tsv" --append \
+  --output "$WORK/budget.csv" >"$WORK/log" 2>"$WORK/err" && pass || { fail "a second search with --append"; cat "$WORK/err" >&2; }
+candidates() { paste -d' ' <(column "$1" M) <(column "$1" N) <(column "$1" K) <(column "$1" rung) \
+  <(column "$1" params) <(column "$1" param_source) | grep ' tune-candidate$'; }
+[ "$(candidates "$WORK/budget.csv" | wc -l)" -eq 4 ] && [ "$(candidates "$WORK/budget.csv" | sort -u | wc -l)" -eq 4 ] \
+  && pass || { fail "--append measured a candidate again"; candidates "$WORK/budget.csv" >&2; }
+printf 'not,a,result,file\n' >"$WORK/notrows.csv"
+expect_error "--append to a file that is not a result file" "--append:" -- select "${ocl[@]}" --sizes 64 --rungs 15 \
+  --append --output "$WORK/notrows.csv" --db "$WORK/none.tsv"
+
 # A corrupt table is refused before anything is measured, and left as it was.
 { entries "$sel"; printf 'opencl\tbroken line\n'; } >"$WORK/corrupt.tsv"
 cp "$WORK/corrupt.tsv" "$WORK/corrupt-before.tsv"
