@@ -16,8 +16,8 @@
  * the H200 chose there; long sums, skinny shapes (C less than a tile tall or wide) and
  * GEMV-like ones want the kernels made for them, split-K (rung 19) and the skinny kernel
  * (rung 20, which takes M or N up to 16 only, and which the rule runs on a GPU up to 8:
- * a wider skinny shape or long sum falls through to split-K), where they exist; the rest take rung 15, the SGEMM both backends
- * have. Each rung runs its tuned parameters for the size class (tuned_params.h), and a
+ * a wider skinny shape or long sum falls through to split-K), where they exist; the rest
+ * take rung 15, the SGEMM both backends have. Each rung runs its tuned parameters for the size class (tuned_params.h), and a
  * rung with PER_SHAPE parameters sets them for the shape (rung.rule_params: split-K's
  * tile and slices, rung 20's loads in flight and work-group counts).
  *
@@ -32,43 +32,45 @@
  * 8192 x 8192 x 32 at 0.61 of CLBlast (results/h200-2026-11-29-shapes/opencl-rule). On
  * the 2-core CPU through PoCL it is the other way round (rung 15 ran 1.4-2.4 times rung
  * 11 at squares and short sums, both at their defaults), and in CUDA rung 15 is the
- * faster at every such shape. So an entry "opencl-gpu:NAME" names rung NAME on an OpenCL
- * GPU only (selection_list_rung). */
-const char *const selection_fallback_rungs[SHAPE_RULE_CLASSES][8] = {
-    [SHAPE_SQUARE] = {"banks", "scatter", "opencl-gpu:edges", "sgemm", "warptile", "edges"},
-    [SHAPE_LONG_K] = {"skinny", "splitk", "scatter", "sgemm", "warptile", "edges"},
-    [SHAPE_SMALL_K] = {"async", "banks", "scatter", "opencl-gpu:edges", "sgemm", "warptile",
-                       "edges"},
-    [SHAPE_SKINNY_M] = {"skinny", "splitk", "scatter", "sgemm", "warptile", "edges"},
-    [SHAPE_SKINNY_N] = {"skinny", "splitk", "scatter", "sgemm", "warptile", "edges"},
-    [SHAPE_GEMV] = {"skinny", "splitk", "sgemm", "warptile", "edges"},
+ * faster at every such shape: rung 11's entries are RULE_OPENCL_GPU.
+ *
+ * The skinny rung comes first in its lists for every C of up to 16 rows or columns it
+ * takes, but on a GPU only up to 8 (RULE_NARROW_ON_GPU). Every GPU table measured so far
+ * chose rung 20 at the shapes of 1 to 8 and split-K at the one of 16, 11008 x 16 x 4096:
+ * 1.29 to 1.42 times cuBLAS on the H100 and the H200 (split-K at 128 x 32 tiles, 16 or 32
+ * slices), 2.5 times CLBlast in NVIDIA's OpenCL, where rung 20 by the rule ran 0.83 of
+ * cuBLAS and 0.99 of CLBlast (results/h200-2026-11-29-rule-2). On the 2-core CPU it is
+ * the other way round: split-K ran 16 x 1024 x 512 and 1024 x 16 x 512 at a fifth and a
+ * ninth of rung 20's speed. No shape between 8 and 16 has been measured on a GPU, so the
+ * line is at 8, the widest that rung 20 won there. */
+#define SKINNY {"skinny", RULE_NARROW_ON_GPU}
+#define EDGES_ON_OPENCL_GPU {"edges", RULE_OPENCL_GPU}
+#define ANY(name) {name, RULE_ANYWHERE}
+const rule_entry selection_fallback_rungs[SHAPE_RULE_CLASSES][8] = {
+    [SHAPE_SQUARE] = {ANY("banks"), ANY("scatter"), EDGES_ON_OPENCL_GPU, ANY("sgemm"),
+                      ANY("warptile"), ANY("edges")},
+    [SHAPE_LONG_K] = {SKINNY, ANY("splitk"), ANY("scatter"), ANY("sgemm"), ANY("warptile"),
+                      ANY("edges")},
+    [SHAPE_SMALL_K] = {ANY("async"), ANY("banks"), ANY("scatter"), EDGES_ON_OPENCL_GPU,
+                       ANY("sgemm"), ANY("warptile"), ANY("edges")},
+    [SHAPE_SKINNY_M] = {SKINNY, ANY("splitk"), ANY("scatter"), ANY("sgemm"), ANY("warptile"),
+                        ANY("edges")},
+    [SHAPE_SKINNY_N] = {SKINNY, ANY("splitk"), ANY("scatter"), ANY("sgemm"), ANY("warptile"),
+                        ANY("edges")},
+    [SHAPE_GEMV] = {SKINNY, ANY("splitk"), ANY("sgemm"), ANY("warptile"), ANY("edges")},
 };
 
-/* The skinny rung comes first in its lists for every C of up to 16 rows or columns it
- * takes, but on a GPU only up to 8. Every GPU table measured so far chose rung 20 at the
- * shapes of 1 to 8 and split-K at the one of 16, 11008 x 16 x 4096: 1.29 to 1.42 times
- * cuBLAS on the H100 and the H200 (split-K at 128 x 32 tiles, 16 or 32 slices), 2.5 times
- * CLBlast in NVIDIA's OpenCL, where rung 20 by the rule ran 0.83 of cuBLAS and 0.99 of
- * CLBlast (results/h200-2026-11-29-rule-2). On the 2-core CPU it is the other way round:
- * split-K ran 16 x 1024 x 512 and 1024 x 16 x 512 at a fifth and a ninth of rung 20's
- * speed. No shape between 8 and 16 has been measured on a GPU, so the line is at 8, the
- * widest that rung 20 won there. */
-#define RULE_GPU_SKINNY_MAX 8
-static int rule_passes_over(const rung *r, const gemm_size *s, const device_info *dev)
+/* The widest C (its fewer rows or columns) that RULE_NARROW_ON_GPU takes on a GPU. */
+#define RULE_GPU_NARROW_MAX 8
+
+const rung *selection_list_rung(const rule_entry *e, const gemm_size *s,
+                                const device_info *dev)
 {
     const long narrow = s->M < s->N ? s->M : s->N;
-    return dev->is_gpu && strcmp(r->name, "skinny") == 0 && narrow > RULE_GPU_SKINNY_MAX;
-}
-
-const rung *selection_list_rung(const char *entry, const device_info *dev)
-{
-    static const char opencl_gpu[] = "opencl-gpu:";
-    if (strncmp(entry, opencl_gpu, sizeof opencl_gpu - 1) == 0) {
-        if (!dev->is_gpu || strcmp(dev->backend, "opencl") != 0)
-            return NULL;
-        entry += sizeof opencl_gpu - 1;
-    }
-    return registry_find(entry);
+    if ((e->when == RULE_OPENCL_GPU && (!dev->is_gpu || strcmp(dev->backend, "opencl") != 0)) ||
+        (e->when == RULE_NARROW_ON_GPU && dev->is_gpu && narrow > RULE_GPU_NARROW_MAX))
+        return NULL;
+    return registry_find(e->rung);
 }
 
 /* The tile the rule counts a square's C in: the big squares' tile, 128 x 128. */
@@ -287,12 +289,11 @@ ladder_status selection_rule_choice(const param_policy *pol, const device_info *
                                     char *msg)
 {
     const shape_class list_class = selection_rule_list(s, dev);
-    const char *const *list = selection_fallback_rungs[list_class];
+    const rule_entry *list = selection_fallback_rungs[list_class];
     char first[LADDER_MSG] = "";
-    for (int i = 0; i < 8 && list[i]; i++) {
-        const rung *r = selection_list_rung(list[i], dev);
-        if (!selection_rung_eligible(r) || !rung_on_backend(r, dev->backend) ||
-            rule_passes_over(r, s, dev))
+    for (int i = 0; i < 8 && list[i].rung; i++) {
+        const rung *r = selection_list_rung(&list[i], s, dev);
+        if (!selection_rung_eligible(r) || !rung_on_backend(r, dev->backend))
             continue;
         if (case_params(pol, r, dev, s, values, msg) == LADDER_OK) {
             if (r->rule_params) {

@@ -27,14 +27,26 @@
 #include "params/selection_table.h"
 #include "rungs/registry.h"
 
-/* The fallback rule, by rule class: rung names in order of preference (rungs the registry
- * lacks are passed over, so a list may name rungs still to come); "opencl-gpu:NAME" names
- * a rung that goes there on an OpenCL GPU only. */
-extern const char *const selection_fallback_rungs[SHAPE_RULE_CLASSES][8];
+/* Where an entry of the fallback rule's lists applies (selection.c says why). */
+typedef enum {
+    RULE_ANYWHERE,
+    RULE_OPENCL_GPU,    /* on an OpenCL GPU only */
+    RULE_NARROW_ON_GPU, /* on a GPU only where C has at most 8 rows or columns */
+} rule_when;
 
-/* The rung an entry of selection_fallback_rungs names on `dev`, or NULL: the registry
- * lacks it, or the entry is for OpenCL GPUs ("opencl-gpu:NAME") and `dev` is not one. */
-const rung *selection_list_rung(const char *entry, const device_info *dev);
+typedef struct {
+    const char *rung; /* a rung's name; NULL ends a list */
+    rule_when when;
+} rule_entry;
+
+/* The fallback rule, by rule class: rungs in order of preference (rungs the registry
+ * lacks are passed over, so a list may name rungs still to come). */
+extern const rule_entry selection_fallback_rungs[SHAPE_RULE_CLASSES][8];
+
+/* The rung entry `e` names at size `s` on `dev`, or NULL: the registry lacks it, or the
+ * entry does not apply there (its `when`). */
+const rung *selection_list_rung(const rule_entry *e, const gemm_size *s,
+                                const device_info *dev);
 
 /* The class whose list of selection_fallback_rungs the rule takes at size `s` on `dev`:
  * the shape's class (base/shapes.h), except that a square whose C has fewer 128 x 128

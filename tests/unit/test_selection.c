@@ -73,12 +73,13 @@ static void choose(tuning_db *db, const device_info *dev, long M, long N, long K
     snprintf(out, size, "%s [%s]", params, source);
 }
 
-/* The rung the fallback rule should pick for a class on a device: the first of its list
+/* The rung the fallback rule should pick for a size on a device: the first of its list
  * that names a rung there, that the registry has, may choose and the backend runs. */
-static const rung *rule_rung(shape_class c, const device_info *dev)
+static const rung *rule_rung(const gemm_size *s, const device_info *dev)
 {
-    for (int i = 0; i < 8 && selection_fallback_rungs[c][i]; i++) {
-        const rung *r = selection_list_rung(selection_fallback_rungs[c][i], dev);
+    const rule_entry *list = selection_fallback_rungs[selection_rule_list(s, dev)];
+    for (int i = 0; i < 8 && list[i].rung; i++) {
+        const rung *r = selection_list_rung(&list[i], s, dev);
         if (selection_rung_eligible(r) && rung_on_backend(r, dev->backend))
             return r;
     }
@@ -86,9 +87,10 @@ static const rung *rule_rung(shape_class c, const device_info *dev)
 }
 
 /* "rung=N <its defaults> [fallback]" */
-static void expected_fallback(shape_class c, const device_info *dev, char *out, size_t size)
+static void expected_fallback(const gemm_size *s, const device_info *dev, char *out,
+                              size_t size)
 {
-    const rung *r = rule_rung(c, dev);
+    const rung *r = rule_rung(s, dev);
     int values[RUNG_MAX_PARAMS] = {0};
     char params[160];
     rung_defaults(r, 0, values);
@@ -223,10 +225,10 @@ static void test_lookup(void)
     /* A class the table lacks (GEMV-like, small-k): the fallback rule, never another
      * class's entry. */
     choose(&db, &ocl, 1, 4096, 4096, got, sizeof got);
-    expected_fallback(SHAPE_GEMV, &ocl, want, sizeof want);
+    expected_fallback(&(gemm_size){1, 4096, 4096}, &ocl, want, sizeof want);
     CHECK(strcmp(got, want) == 0);
     choose(&db, &ocl, 4096, 4096, 64, got, sizeof got);
-    expected_fallback(SHAPE_SMALL_K, &ocl, want, sizeof want);
+    expected_fallback(&(gemm_size){4096, 4096, 64}, &ocl, want, sizeof want);
     CHECK(strcmp(got, want) == 0);
     if (strcmp(got, want) != 0)
         fprintf(stderr, "  got %s, want %s\n", got, want);
@@ -237,7 +239,7 @@ static void test_lookup(void)
     int values[RUNG_MAX_PARAMS] = {0};
     const char *source = "?";
     CHECK(params_for_auto(&plain, &ocl, &s, NULL, &r, values, &source, msg) == LADDER_OK);
-    CHECK(strcmp(source, "fallback") == 0 && r == rule_rung(SHAPE_SQUARE, &ocl));
+    CHECK(strcmp(source, "fallback") == 0 && r == rule_rung(&s, &ocl));
     /* --small-defaults too. */
     plain.tuning = &db;
     plain.small_defaults = 1;
@@ -510,11 +512,19 @@ static void test_rule(void)
     gemm_size small = {512, 512, 512}, big = {4096, 4096, 4096};
     CHECK(selection_rule_list(&small, &gpu) == SHAPE_LONG_K);
     CHECK(selection_rule_list(&big, &gpu) == SHAPE_SQUARE);
-    /* The list's OpenCL-GPU entry names its rung there only. */
-    CHECK(selection_list_rung("opencl-gpu:edges", &ocl_gpu) == find("11"));
-    CHECK(!selection_list_rung("opencl-gpu:edges", &cpu));
-    CHECK(!selection_list_rung("opencl-gpu:edges", &gpu));
-    CHECK(selection_list_rung("edges", &cpu) == find("11"));
+    /* An OpenCL-GPU entry names its rung there only; a narrow-on-GPU one on a GPU only up
+     * to 8 rows or columns, on a CPU wherever. */
+    const rule_entry edges_ocl = {"edges", RULE_OPENCL_GPU}, edges = {"edges", RULE_ANYWHERE},
+                     skinny = {"skinny", RULE_NARROW_ON_GPU};
+    const gemm_size eight = {8, 8192, 8192}, sixteen = {11008, 16, 4096};
+    CHECK(selection_list_rung(&edges_ocl, &big, &ocl_gpu) == find("11"));
+    CHECK(!selection_list_rung(&edges_ocl, &big, &cpu));
+    CHECK(!selection_list_rung(&edges_ocl, &big, &gpu));
+    CHECK(selection_list_rung(&edges, &big, &cpu) == find("11"));
+    CHECK(selection_list_rung(&skinny, &eight, &gpu) == find("20"));
+    CHECK(!selection_list_rung(&skinny, &sixteen, &gpu));
+    CHECK(!selection_list_rung(&skinny, &sixteen, &ocl_gpu));
+    CHECK(selection_list_rung(&skinny, &sixteen, &cpu) == find("20"));
     /* Unknown size (0 compute units): 512^3 stays square, split-K and the skinny rung
      * keep their defaults. */
     gpu.compute_units = 0;
