@@ -51,23 +51,21 @@ void host_cpu_info(device_info *info)
 
 /* C = beta * C without a product (K = 0 or alpha = 0, where BLAS reads neither A nor B),
  * as the GPU baselines do it: beta = 0 writes zeros, never multiplying, so a NaN in C does
- * not survive; otherwise each line of C (a column, or a row in row-major) is scaled by
- * the CBLAS's own scal, contiguous lines as one range. */
+ * not survive; otherwise each run of C (gemm_c_runs) is scaled by the CBLAS's own scal. */
 static void scale_c(const gemm_call *g, void *C)
 {
     const gemm_case *c = &g->c;
-    const int row = c->layout == LAYOUT_ROW, dbl = c->precision == PRECISION_DOUBLE;
-    const size_t len = (size_t)(row ? g->N : g->M), lines = (size_t)(row ? g->M : g->N);
-    const size_t elem = gemm_elem_bytes(c->precision), ld = (size_t)g->ldc;
-    const size_t count = ld == len ? 1 : lines, span = ld == len ? len * lines : len;
-    for (size_t l = 0; l < count; l++) {
-        char *line = (char *)C + l * ld * elem;
+    const size_t elem = gemm_elem_bytes(c->precision);
+    size_t runs, length, stride;
+    gemm_c_runs(g, &runs, &length, &stride);
+    for (size_t l = 0; l < runs; l++) {
+        char *run = (char *)C + l * stride * elem;
         if (c->beta == 0)
-            memset(line, 0, span * elem); /* all bits zero: 0 in float and in double */
-        else if (dbl)
-            cblas_dscal((int)span, c->beta, (double *)line, 1);
+            memset(run, 0, length * elem); /* all bits zero: 0 in float and in double */
+        else if (c->precision == PRECISION_DOUBLE)
+            cblas_dscal((int)length, c->beta, (double *)run, 1);
         else
-            cblas_sscal((int)span, (float)c->beta, (float *)line, 1);
+            cblas_sscal((int)length, (float)c->beta, (float *)run, 1);
     }
 }
 

@@ -164,3 +164,13 @@ ladder_status gemm_check_call(const char *who, const gemm_call *g, char *msg)
                            g->N);
     return LADDER_OK;
 }
+
+void gemm_c_runs(const gemm_call *g, size_t *runs, size_t *length, size_t *stride)
+{
+    const int row = g->c.layout == LAYOUT_ROW;
+    const size_t len = (size_t)(row ? g->N : g->M), lines = (size_t)(row ? g->M : g->N);
+    const size_t ld = (size_t)g->ldc;
+    *runs = ld == len ? 1 : lines;
+    *length = ld == len ? len * lines : len;
+    *stride = ld;
+}

@@ -80,6 +80,12 @@ typedef struct {
 
 void gemm_case_colmajor(const gemm_case *c, long M, long N, long K, gemm_colmajor *out);
 
+/* C of a call as runs of contiguous elements: `runs` runs of `length` elements, `stride`
+ * elements apart (a column each, or a row in row-major; all of C as one run when the
+ * leading dimension leaves no gap). The baselines' C = beta * C (K = 0 or alpha = 0)
+ * scales each run with their library's scal. */
+void gemm_c_runs(const gemm_call *g, size_t *runs, size_t *length, size_t *stride);
+
 /* The checks a BLAS makes of a call: M, N, K not negative, each leading dimension at
  * least its minimum (the rows of the stored matrix in the call's layout, and at least 1).
  * LADDER_ERROR naming the argument otherwise, prefixed with `who` ("cublasDgemm"). */

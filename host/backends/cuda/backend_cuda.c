@@ -835,14 +835,15 @@ static ladder_status scale_c(backend_session *s, const gemm_call *g, gpu_buffer 
             return cu_fail(msg, LADDER_ERROR, rc, "cuMemsetD2D32Async (C = 0 * C)");
         return LADDER_OK;
     }
-    const size_t count = ld == len ? 1 : lines, span = ld == len ? len * lines : len;
-    for (size_t l = 0; l < count; l++) {
-        const CUdeviceptr line = C->pointer + l * ld * elem;
+    size_t runs, length, stride;
+    gemm_c_runs(g, &runs, &length, &stride);
+    for (size_t l = 0; l < runs; l++) {
+        const CUdeviceptr run = C->pointer + l * stride * elem;
         const float beta_f = (float)c->beta;
         cublasStatus_t rc =
             c->precision == PRECISION_DOUBLE
-                ? cublasDscal(s->blas, (int)span, &c->beta, (double *)(uintptr_t)line, 1)
-                : cublasSscal(s->blas, (int)span, &beta_f, (float *)(uintptr_t)line, 1);
+                ? cublasDscal(s->blas, (int)length, &c->beta, (double *)(uintptr_t)run, 1)
+                : cublasSscal(s->blas, (int)length, &beta_f, (float *)(uintptr_t)run, 1);
         if (rc != CUBLAS_STATUS_SUCCESS)
             return blas_fail(msg, rc, c->precision == PRECISION_DOUBLE
                                           ? "cublasDscal (C = beta * C)"

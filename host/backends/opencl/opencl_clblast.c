@@ -60,25 +60,23 @@ static ladder_status scale_c(backend_session *s, const gemm_call *g, gpu_buffer 
                              cl_event *done, char *msg)
 {
     const gemm_case *c = &g->c;
-    const int row = c->layout == LAYOUT_ROW;
-    const size_t len = (size_t)(row ? g->N : g->M), lines = (size_t)(row ? g->M : g->N);
-    const size_t elem = gemm_elem_bytes(c->precision), ld = (size_t)g->ldc;
-    /* Contiguous lines are one range. */
-    const size_t count = ld == len ? 1 : lines, span = ld == len ? len * lines : len;
-    for (size_t l = 0; l < count; l++) {
-        cl_event *ev = timed && l + 1 == count ? done : NULL;
+    const size_t elem = gemm_elem_bytes(c->precision);
+    size_t runs, length, stride;
+    gemm_c_runs(g, &runs, &length, &stride);
+    for (size_t l = 0; l < runs; l++) {
+        cl_event *ev = timed && l + 1 == runs ? done : NULL;
         if (c->beta == 0.0) {
             const double zero = 0.0; /* all bits zero: 0 in float and in double */
-            cl_int err = clEnqueueFillBuffer(s->queue, C->mem, &zero, elem, l * ld * elem,
-                                             span * elem, 0, NULL, ev);
+            cl_int err = clEnqueueFillBuffer(s->queue, C->mem, &zero, elem, l * stride * elem,
+                                             length * elem, 0, NULL, ev);
             if (err != CL_SUCCESS)
                 return ocl_fail(msg, err, "clEnqueueFillBuffer (C = 0 * C)");
             continue;
         }
         CLBlastStatusCode status =
             c->precision == PRECISION_DOUBLE
-                ? CLBlastDscal(span, c->beta, C->mem, l * ld, 1, &s->queue, ev)
-                : CLBlastSscal(span, (float)c->beta, C->mem, l * ld, 1, &s->queue, ev);
+                ? CLBlastDscal(length, c->beta, C->mem, l * stride, 1, &s->queue, ev)
+                : CLBlastSscal(length, (float)c->beta, C->mem, l * stride, 1, &s->queue, ev);
         if (status != CLBlastSuccess)
             return ladder_fail(msg, LADDER_ERROR, "CLBlast%cscal (C = beta * C): %s (%d)",
                                c->precision == PRECISION_DOUBLE ? 'D' : 'S',
