@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "base/paths.h"
@@ -549,12 +550,10 @@ static int profile(const select_options *o, select_session *s, select_plan *p)
 static int read_earlier(const select_options *o, result_row **rows, int *count)
 {
     char msg[LADDER_MSG];
-    FILE *f;
     *rows = NULL;
     *count = 0;
-    if (!o->output.append || !o->output.path || !(f = fopen(o->output.path, "r")))
-        return 0;
-    fclose(f);
+    if (!o->output.append || !o->output.path || access(o->output.path, F_OK) != 0)
+        return 0; /* nothing measured before: the file is created */
     if (results_read(o->output.path, rows, count, msg) != LADDER_OK) {
         free(*rows);
         *rows = NULL;
