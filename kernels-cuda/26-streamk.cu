@@ -21,10 +21,11 @@
  * Partial tiles: a block's range holds at most two tiles that it does not cover whole:
  *   the one it starts in and the one it ends in (a range inside one tile counts as the
  *   first). Whole tiles go to C as rung 15 writes them. A partial tile goes into one of
- *   the block's two slots in W, slot 0 for its first tile, slot 1 for its last; then in
- *   the kernel `fixup`, block j adds the slots of the blocks that shared the tile whose
- *   last iteration block j did, in the order of the blocks (the same order on every run:
- *   deterministic, as rung 19's `reduce`), and writes C = alpha * sum + beta * C. No
+ *   the block's two slots in W, slot 0 for its first tile, slot 1 for its last; then the
+ *   kernel `fixup` adds up each shared tile's parts, spread over the blocks that shared
+ *   it (each sums a piece of the tile over all its parts), in an order fixed by the shape
+ *   (the same on every run: deterministic, as rung 19's `reduce`), and writes
+ *   C = alpha * sum + beta * C. No
  *   block ever waits for another inside `gemm`: the blocks of a grid are not promised to
  *   run at the same time, so a kernel that spins on a flag another block sets can hang.
  * Why it should help: 3072^3 in 128 x 128 tiles is 576 tiles for a wave of 264 blocks on
@@ -162,8 +163,35 @@ __device__ inline void mac_range(Tiles &sm, real4 (&acc)[8][2], const int m0, co
     __syncthreads();
 }
 
-/* C = alpha * acc + beta * C over the elements of the tile at (m0, n0) that exist; C is
- * read only when beta != 0 (BLAS). */
+/* Where float4 q of thread `tid`'s sums lies in the tile: rows m .. m + 3 of column n,
+ * counted from the tile's corner. q = j * 2 + h is acc[j][h]: h picks the thread's first
+ * or second float4 column of A, j its j-th column of B. */
+__device__ inline void sum_place(const int q, const int tid, int &m, int &n)
+{
+    const int j = q / 2, h = q % 2;
+    m = 4 * (lane_am(tid) + h * (WM / 8));
+    n = 4 * (lane_bq(tid) + (j / 4) * (WN / 8)) + j % 4;
+}
+
+/* C = alpha * v + beta * C at rows m .. m + 3 of column n (which exists), those of the
+ * rows that exist; C is read only when beta != 0 (BLAS). */
+__device__ inline void store4(const real4 &v, const int m, const int n, const int M,
+                              const real alpha, const real beta, real *C, const int ldc)
+{
+    const real e[4] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+        if (m + i < M) {
+            real *c = &C[(m + i) + (size_t)n * ldc];
+            *c = beta == 0 ? alpha * e[i] : alpha * e[i] + beta * *c;
+        }
+}
+
+/* The tile at (m0, n0) from this thread's sums: the places of sum_place, written out by j
+ * and h, and store4 taking v by reference. Both matter to the register allocation of
+ * `gemm`, whose K loop leaves no register spare: with a loop over q through sum_place, or
+ * with v passed by value, NVRTC 13.0 spilled 64 bytes at TSK = 8 and reloaded 3 or 4 of
+ * them inside the K loop (cuobjdump -res-usage, -sass). */
 __device__ inline void store_c(const real4 (&acc)[8][2], const int m0, const int n0,
                                const int M, const int N, const real alpha, const real beta,
                                real *C, const int ldc)
@@ -175,15 +203,8 @@ __device__ inline void store_c(const real4 (&acc)[8][2], const int m0, const int
 #pragma unroll
         for (int h = 0; h < 2; h++) {
             const int m = m0 + 4 * (am + h * (WM / 8));
-            if (m >= M || n >= N)
-                continue;
-            const real v[4] = {acc[j][h].x, acc[j][h].y, acc[j][h].z, acc[j][h].w};
-#pragma unroll
-            for (int i = 0; i < 4; i++)
-                if (m + i < M) {
-                    real *c = &C[(m + i) + (size_t)n * ldc];
-                    *c = beta == 0 ? alpha * v[i] : alpha * v[i] + beta * *c;
-                }
+            if (m < M && n < N)
+                store4(acc[j][h], m, n, M, alpha, beta, C, ldc);
         }
     }
 }
@@ -285,41 +306,63 @@ gemm(const int M, const int N, const int K, const real alpha, const real *__rest
         gemm_body<false>(sm, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, W);
 }
 
-/* After `gemm`, on the same grid of G blocks along x (one row): block j of `fixup` sums
- * the tile whose last iteration block j of the wave did, when that tile was shared. Each
- * shared tile has exactly one such block (the block holding its last iteration, which
- * began inside it, since another block holds its first), and a block is that for at most
- * one tile: the one its range begins in. The tile's sum is the slots of the blocks
- * block_of(its first iteration) .. j, added in that order: the first of them holds it in
- * slot 1 when its range began in an earlier tile, every other in slot 0. */
+/* After `gemm`, on the same grid of G blocks along x (one row), `fixup` finishes the
+ * shared tiles: those whose iterations more than one block of the wave did. A shared
+ * tile's P blocks, first .. last in the order of the wave, left their parts in slots (the
+ * first in slot 1 when its range began in an earlier tile, every other in slot 0); block
+ * j of `fixup` is one of those P for at most two tiles, the first and the last its range
+ * touches, and for each it sums the (j - first)-th of P even pieces of the tile over all
+ * P parts and writes that piece of C. So a tile's sum is spread over the blocks that made
+ * it: at 128 x 128 x 32768, 264 blocks share the one tile and each adds a 264th of it,
+ * where one block adding all 264 parts read 16.5 MiB alone (a tenth of split-K's speed,
+ * results/h200-2026-11-29-streamk). Within a block, when the piece has fewer float4s
+ * than the block has threads, R groups of threads each add every R-th part of the
+ * piece, and the groups' sums are added in the order of the groups through shared
+ * memory: the order of every addition depends on the shape and G only, so the result is
+ * the same bits on every run (deterministic, as rung 19's `reduce`). */
 extern "C" __global__ void __launch_bounds__(THREADS)
 fixup(const int M, const int N, const int K, const real alpha, const real *__restrict__ A,
       const int lda, const real *__restrict__ B, const int ldb, const real beta,
       real *__restrict__ C, const int ldc, const real *__restrict__ W)
 {
+    __shared__ real4 group_sums[THREADS];
     const Schedule s = schedule(M, N, K, gridDim.x);
-    const int last = blockIdx.x;
-    if (last >= s.sk_blocks)
+    const int j = blockIdx.x;
+    if (j >= s.sk_blocks)
         return;
-    const long long begin = range_start(s, last), end = range_start(s, last + 1);
-    const int t = (int)(begin / s.ipt);
-    const long long tile_begin = (long long)t * s.ipt;
-    if (begin == tile_begin || end < tile_begin + s.ipt)
-        return; /* block `last` began this tile (so no block before it shares it) or did
-                   not finish it */
-    const int first = block_of(s, tile_begin);
-
-    real4 sum[8][2];
-    for (int q = 0; q < 16; q++)
-        sum[q / 2][q % 2] = make_real4(0, 0, 0, 0);
-    for (int j = first; j <= last; j++) {
-        const real4 *w =
-            (const real4 *)W + slot_at(j, range_start(s, j) < tile_begin ? 1 : 0);
-#pragma unroll
-        for (int q = 0; q < 16; q++)
-            add4(sum[q / 2][q % 2], w[q * THREADS + threadIdx.x]);
+    const long long begin = range_start(s, j), end = range_start(s, j + 1);
+    const int t_first = (int)(begin / s.ipt), t_last = (int)((end - 1) / s.ipt);
+    for (int t = t_first; t <= t_last; t += max(1, t_last - t_first)) {
+        const long long tile_begin = (long long)t * s.ipt;
+        const int first = block_of(s, tile_begin), last = block_of(s, tile_begin + s.ipt - 1);
+        if (first == last)
+            continue; /* done whole by one block, which wrote C */
+        /* This block's piece of the tile: float4s [e0, e1) of a slot. */
+        const int E = TSM * TSN / 4, P = last - first + 1;
+        const int e0 = (int)((long long)(j - first) * E / P);
+        const int e1 = (int)((long long)(j - first + 1) * E / P);
+        const int R = max(1, min(P, THREADS / max(1, e1 - e0))); /* groups of threads */
+        const int L = THREADS / R;                                /* float4s per pass */
+        const int g = threadIdx.x / L, i = threadIdx.x % L;
+        const size_t first_slot = slot_at(first, range_start(s, first) < tile_begin ? 1 : 0);
+        int m0, n0;
+        tile_corner(s, s.dp_tiles + t, m0, n0);
+        for (int e = e0 + i; e - i < e1; e += L) {
+            real4 v = make_real4(0, 0, 0, 0);
+            if (g < R && e < e1)
+                for (int p = first + g; p <= last; p += R)
+                    add4(v, ((const real4 *)W)[(p == first ? first_slot : slot_at(p, 0)) + e]);
+            group_sums[threadIdx.x] = v;
+            __syncthreads();
+            if (g == 0 && e < e1) {
+                for (int r = 1; r < R; r++)
+                    add4(v, group_sums[r * L + i]);
+                int m, n;
+                sum_place(e / THREADS, e % THREADS, m, n);
+                if (m0 + m < M && n0 + n < N)
+                    store4(v, m0 + m, n0 + n, M, alpha, beta, C, ldc);
+            }
+            __syncthreads(); /* group_sums is read before the next pass writes it */
+        }
     }
-    int m0, n0;
-    tile_corner(s, s.dp_tiles + t, m0, n0);
-    store_c(sum, m0, n0, M, N, alpha, beta, C, ldc);
 }

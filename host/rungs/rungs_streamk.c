@@ -10,8 +10,9 @@
  *            b + 2G, ...), then a row that is the stream-K wave, whose block j takes the
  *            j-th even share of the remaining tiles' iterations and puts the tiles it
  *            does only part of into its two slots of the workspace W;
- *   "fixup"  one row of G blocks: each adds the slots of a tile that blocks shared, in
- *            the order of the blocks (deterministic), and writes C.
+ *   "fixup"  one row of G blocks: the blocks that shared a tile each add up a piece of
+ *            it over all its parts, in an order fixed by the shape (deterministic), and
+ *            write that piece of C.
  * A shape whose tiles fill whole waves has no stream-K tiles: "gemm" alone, rung 15's
  * work in rung 19's kernel.
  */
@@ -102,9 +103,12 @@ const rung rungs_streamk[] = {
         .parent = 19,
         .kind = RUNG_KERNEL,
         .nparams = 5,
-        /* 128 x 128 tiles, 8 deep: the loop over a run's tiles keeps more values alive than
-         * rung 19's one slice, and at 128 registers ptxas spills some of them (168 bytes at
-         * TSK = 8, 396 at 16), outside the inner loop but for two loads per K step. */
+        /* 128 x 128 tiles, 8 deep. The loop over a run's tiles keeps more values alive than
+         * rung 19's one slice: compiled as ladder compiles it (NVRTC 13.0, sm_90), `gemm`
+         * fills its 128 registers and spills nothing at TSK = 8, but 104 bytes at 16, some
+         * reloaded inside the K loop. A version with one loop for each kind of block spilled
+         * nothing at 16 either, but its K loop had 5% more instructions and ran 5-8%
+         * slower on the H200 at both depths (results/h200-2026-11-29-streamk-2). */
         .params = {{"TSM", 128, 0, 8, 1024, "tile rows (M)", CHOICES(64, 128), PER_SHAPE},
                    {"TSN", 128, 0, 8, 1024, "tile columns (N)", CHOICES(64, 128),
                     PER_SHAPE},

@@ -3,8 +3,9 @@
  * tests verify it there); this test plays its schedule on the host, block by block, from
  * the grids rung.launches gives, and checks what a wrong grid or a wrong slot rule would
  * break: every iteration of every tile done exactly once, each partial tile in a slot that
- * exists and that nothing else writes, and each shared tile summed by exactly one block of
- * `fixup`, from exactly the slots that hold its parts. */
+ * exists and that nothing else writes, and each shared tile summed once, piece by piece,
+ * by the blocks of `fixup` that shared it, each piece from exactly the slots that hold the
+ * tile's parts. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,10 +19,36 @@ typedef struct {
     int whole;     /* written to C by `gemm` */
     int parts;     /* parts written to slots */
     long slots[8]; /* which slots (block * 2 + slot), in the order of the blocks */
-    int summed;    /* blocks of `fixup` that summed it */
+    int summed;    /* times `fixup`'s pieces of it reached its end */
+    long next_e;   /* the float4 where the next piece must start */
 } tile_record;
 
 static long ceil_div(long n, long d) { return (n + d - 1) / d; }
+
+/* One block of `fixup` summing a piece of ne float4s over P parts, as the kernel shares it
+ * among its threads: R groups of L threads, thread (g, i) adding parts g, g + R, ... of
+ * float4s i, i + L, ...; every (float4, part) pair must be added exactly once. */
+static void check_piece_sum(long ne, long P, long threads)
+{
+    long R = threads / (ne > 1 ? ne : 1);
+    R = R < 1 ? 1 : R > P ? P : R;
+    const long L = threads / R;
+    unsigned char *added = calloc((size_t)(ne * P), 1);
+    if (!added) {
+        CHECK(!"out of memory");
+        return;
+    }
+    for (long e0 = 0; e0 < ne; e0 += L)      /* the passes */
+        for (long tid = 0; tid < threads; tid++) {
+            const long g = tid / L, e = e0 + tid % L;
+            if (g < R && e < ne)
+                for (long p = g; p < P; p += R)
+                    added[e * P + p]++;
+        }
+    for (long k = 0; k < ne * P; k++)
+        CHECK(added[k] == 1);
+    free(added);
+}
 
 /* One shape on a device of `units` compute units, in elements of `bytes` bytes. */
 static void play(const rung *r, const int *v, int M, int N, int K, int units, int bytes)
@@ -83,21 +110,37 @@ static void play(const rung *r, const int *v, int M, int N, int K, int units, in
             it = stop;
         }
     }
-    /* `fixup`, on its grid of G blocks: block j sums the tile its run began inside, if it
-     * finished it. */
+    /* `fixup`, on its grid of G blocks: block j takes a piece of the first and of the last
+     * tile its range touches, when blocks shared it: the (j - first)-th of P even pieces of
+     * the tile's E float4s, summed over the parts of blocks first .. last. The pieces of a
+     * tile must follow one another in the order of its blocks and end at E. */
     if (n == 2) {
         CHECK(strcmp(l[1].kernel, "fixup") == 0 && (long)l[1].dims.global[0] / threads == G &&
               l[1].dims.global[1] == 1);
-        for (long last = 0; last < B; last++) {
-            const long begin = last * S / B, end = (last + 1) * S / B, t = begin / ipt;
-            if (begin == t * ipt || end < (t + 1) * ipt)
-                continue;
-            const long first = ((t * ipt + 1) * B - 1) / S; /* block_of(first iteration) */
-            tile_record *x = &rec[dp + t];
-            x->summed++;
-            CHECK(x->parts == last - first + 1);
-            for (long j = first; j <= last && j - first < 8; j++)
-                CHECK(x->slots[j - first] == j * 2 + (j * S / B < t * ipt ? 1 : 0));
+        const long E = (long)v[0] * v[1] / 4;
+        for (long j = 0; j < B; j++) {
+            const long begin = j * S / B, end = (j + 1) * S / B;
+            const long t_first = begin / ipt, t_last = (end - 1) / ipt;
+            for (long t = t_first; t <= t_last; t += t_last > t_first ? t_last - t_first : 1) {
+                const long first = ((t * ipt + 1) * B - 1) / S;  /* block_of(t * ipt) */
+                const long last = (((t + 1) * ipt) * B - 1) / S; /* block_of(its last) */
+                tile_record *x = &rec[dp + t];
+                if (first == last) {
+                    CHECK(x->parts == 0);
+                    continue;
+                }
+                const long P = last - first + 1, e0 = (j - first) * E / P,
+                           e1 = (j - first + 1) * E / P;
+                CHECK(first <= j && j <= last && x->parts == P);
+                CHECK(e0 == x->next_e && e1 > e0);
+                x->next_e = e1;
+                x->summed += e1 == E;
+                /* the slot the kernel reads for each part */
+                for (long p = first; p <= last && p - first < 8; p++)
+                    CHECK(x->slots[p - first] ==
+                          p * 2 + (p == first && first * S / B < t * ipt ? 1 : 0));
+                check_piece_sum(e1 - e0, P, threads);
+            }
         }
     }
     for (long t = 0; t < tiles; t++) {
