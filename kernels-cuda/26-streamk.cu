@@ -306,6 +306,18 @@ gemm(const int M, const int N, const int K, const real alpha, const real *__rest
         gemm_body<false>(sm, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, W);
 }
 
+/* C = alpha * v + beta * C for float4 e of a slot of the tile at (m0, n0), v being its sum
+ * over the tile's parts. */
+__device__ inline void store_piece(const real4 &v, const int e, const int m0, const int n0,
+                                   const int M, const int N, const real alpha, const real beta,
+                                   real *C, const int ldc)
+{
+    int m, n;
+    sum_place(e / THREADS, e % THREADS, m, n);
+    if (m0 + m < M && n0 + n < N)
+        store4(v, m0 + m, n0 + n, M, alpha, beta, C, ldc);
+}
+
 /* After `gemm`, on the same grid of G blocks along x (one row), `fixup` finishes the
  * shared tiles: those whose iterations more than one block of the wave did. A shared
  * tile's P blocks, first .. last in the order of the wave, left their parts in slots (the
@@ -315,11 +327,12 @@ gemm(const int M, const int N, const int K, const real alpha, const real *__rest
  * P parts and writes that piece of C. So a tile's sum is spread over the blocks that made
  * it: at 128 x 128 x 32768, 264 blocks share the one tile and each adds a 264th of it,
  * where one block adding all 264 parts read 16.5 MiB alone (a tenth of split-K's speed,
- * results/h200-2026-11-29-streamk). Within a block, when the piece has fewer float4s
- * than the block has threads, R groups of threads each add every R-th part of the
- * piece, and the groups' sums are added in the order of the groups through shared
- * memory: the order of every addition depends on the shape and G only, so the result is
- * the same bits on every run (deterministic, as rung 19's `reduce`). */
+ * results/h200-2026-11-29-streamk). Within a block, each thread adds whole float4s over
+ * all the parts when the piece has a float4 or more per thread; a smaller piece (a tile
+ * shared by many blocks) is added by groups of threads, each taking every R-th part,
+ * whose sums are then added in the order of the groups through shared memory. Either
+ * way the order of every addition depends on the shape and G only, so the result is the
+ * same bits on every run (deterministic, as rung 19's `reduce`). */
 extern "C" __global__ void __launch_bounds__(THREADS)
 fixup(const int M, const int N, const int K, const real alpha, const real *__restrict__ A,
       const int lda, const real *__restrict__ B, const int ldb, const real beta,
@@ -337,32 +350,43 @@ fixup(const int M, const int N, const int K, const real alpha, const real *__res
         const int first = block_of(s, tile_begin), last = block_of(s, tile_begin + s.ipt - 1);
         if (first == last)
             continue; /* done whole by one block, which wrote C */
-        /* This block's piece of the tile: float4s [e0, e1) of a slot. */
+        /* This block's piece of the tile: float4s [e0, e1) of a slot (none when the tile has
+         * fewer float4s than blocks: a 64 x 64 tile shared by all 1056 blocks of a wave). */
         const int E = TSM * TSN / 4, P = last - first + 1;
         const int e0 = (int)((long long)(j - first) * E / P);
-        const int e1 = (int)((long long)(j - first + 1) * E / P);
-        const int R = max(1, min(P, THREADS / max(1, e1 - e0))); /* groups of threads */
-        const int L = THREADS / R;                                /* float4s per pass */
-        const int g = threadIdx.x / L, i = threadIdx.x % L;
+        const int ne = (int)((long long)(j - first + 1) * E / P) - e0;
+        const real4 *part = (const real4 *)W;
         const size_t first_slot = slot_at(first, range_start(s, first) < tile_begin ? 1 : 0);
         int m0, n0;
         tile_corner(s, s.dp_tiles + t, m0, n0);
-        for (int e = e0 + i; e - i < e1; e += L) {
+        if (ne >= THREADS) {
+            /* A float4 or more per thread: each adds its float4s over every part, in the
+             * order of the blocks, with several float4s' loads in flight. */
+#pragma unroll 8
+            for (int e = e0 + threadIdx.x; e < e0 + ne; e += THREADS) {
+                real4 v = part[first_slot + e];
+                for (int p = first + 1; p <= last; p++)
+                    add4(v, part[slot_at(p, 0) + e]);
+                store_piece(v, e, m0, n0, M, N, alpha, beta, C, ldc);
+            }
+        } else if (ne > 0) {
+            /* Fewer float4s than threads (a tile shared by many blocks: long sums): R groups
+             * of L >= ne threads, group g adding the parts g, g + R, ... of float4 e0 + i,
+             * then group 0 adding the groups' sums in their order. */
+            const int R = min(P, THREADS / ne), L = THREADS / R;
+            const int g = threadIdx.x / L, i = threadIdx.x % L;
             real4 v = make_real4(0, 0, 0, 0);
-            if (g < R && e < e1)
+            if (g < R && i < ne)
                 for (int p = first + g; p <= last; p += R)
-                    add4(v, ((const real4 *)W)[(p == first ? first_slot : slot_at(p, 0)) + e]);
+                    add4(v, part[(p == first ? first_slot : slot_at(p, 0)) + e0 + i]);
             group_sums[threadIdx.x] = v;
             __syncthreads();
-            if (g == 0 && e < e1) {
+            if (g == 0 && i < ne) {
                 for (int r = 1; r < R; r++)
                     add4(v, group_sums[r * L + i]);
-                int m, n;
-                sum_place(e / THREADS, e % THREADS, m, n);
-                if (m0 + m < M && n0 + n < N)
-                    store4(v, m0 + m, n0 + n, M, alpha, beta, C, ldc);
+                store_piece(v, e0 + i, m0, n0, M, N, alpha, beta, C, ldc);
             }
-            __syncthreads(); /* group_sums is read before the next pass writes it */
+            __syncthreads(); /* group_sums is read before the next tile's piece writes it */
         }
     }
 }

@@ -26,25 +26,32 @@ typedef struct {
 static long ceil_div(long n, long d) { return (n + d - 1) / d; }
 
 /* One block of `fixup` summing a piece of ne float4s over P parts, as the kernel shares it
- * among its threads: R groups of L threads, thread (g, i) adding parts g, g + R, ... of
- * float4s i, i + L, ...; every (float4, part) pair must be added exactly once. */
+ * among its threads: with a float4 or more per thread, thread t adds the float4s t,
+ * t + threads, ... over every part; with fewer, R groups of L threads, thread (g, i)
+ * adding parts g, g + R, ... of float4 i. Every (float4, part) pair must be added exactly
+ * once. */
 static void check_piece_sum(long ne, long P, long threads)
 {
-    long R = threads / (ne > 1 ? ne : 1);
-    R = R < 1 ? 1 : R > P ? P : R;
-    const long L = threads / R;
-    unsigned char *added = calloc((size_t)(ne * P), 1);
+    unsigned char *added = calloc((size_t)(ne * P) + 1, 1);
     if (!added) {
         CHECK(!"out of memory");
         return;
     }
-    for (long e0 = 0; e0 < ne; e0 += L)      /* the passes */
-        for (long tid = 0; tid < threads; tid++) {
-            const long g = tid / L, e = e0 + tid % L;
-            if (g < R && e < ne)
-                for (long p = g; p < P; p += R)
+    if (ne >= threads) {
+        for (long t = 0; t < threads; t++)
+            for (long e = t; e < ne; e += threads)
+                for (long p = 0; p < P; p++)
                     added[e * P + p]++;
+    } else if (ne > 0) {
+        const long R = P < threads / ne ? P : threads / ne, L = threads / R;
+        CHECK(R >= 1 && L >= ne);
+        for (long t = 0; t < threads; t++) {
+            const long g = t / L, i = t % L;
+            if (g < R && i < ne)
+                for (long p = g; p < P; p += R)
+                    added[i * P + p]++;
         }
+    }
     for (long k = 0; k < ne * P; k++)
         CHECK(added[k] == 1);
     free(added);
@@ -132,7 +139,7 @@ static void play(const rung *r, const int *v, int M, int N, int K, int units, in
                 const long P = last - first + 1, e0 = (j - first) * E / P,
                            e1 = (j - first + 1) * E / P;
                 CHECK(first <= j && j <= last && x->parts == P);
-                CHECK(e0 == x->next_e && e1 > e0);
+                CHECK(e0 == x->next_e && e1 >= e0); /* empty when P > E */
                 x->next_e = e1;
                 x->summed += e1 == E;
                 /* the slot the kernel reads for each part */
@@ -164,11 +171,13 @@ int main(void)
 
     /* Shapes of every kind: a tile, tiles fewer than the wave (128 x 128 x 32768), whole
      * waves (no stream-K tiles), ragged ones (3072^3: 576 tiles), K = 0 (alpha = 0), K
-     * shorter than one tile, primes, and more blocks than iterations. */
+     * shorter than one tile, primes, more blocks than iterations, and one 64 x 64 tile
+     * shared by more blocks than it has float4s (64 x 64 x 65536 on 132 units). */
     const int shapes[][3] = {{1, 1, 1},         {1, 1, 0},        {128, 128, 32768},
                              {3072, 3072, 3072}, {997, 1013, 1009}, {4096, 4096, 4096},
                              {1024, 4224, 64},   {333, 7777, 555},  {5, 3, 97},
-                             {128, 256, 8},      {4099, 3001, 2999}, {130, 67, 1000}};
+                             {128, 256, 8},      {4099, 3001, 2999}, {130, 67, 1000},
+                             {64, 64, 65536}};
     const int units[] = {1, 2, 7, 132};
     const int tiles[][2] = {{128, 128}, {64, 128}, {64, 64}};
     for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++)
