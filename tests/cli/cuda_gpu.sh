@@ -42,15 +42,17 @@ done
 # Stream-K (rung 26): shapes whose tiles fill whole waves (1024 x 4224 in 128 x 128 tiles
 # is 264 tiles, two per SM of an H100 or H200), shapes with only shared tiles (a tile,
 # 128 x 128 x 32768), ragged waves (3072^3: 576 tiles), K = 1, K shorter than a tile,
-# primes, more blocks than iterations (5 x 3 x 97: 13 iterations for 264 blocks), with
-# both tile sizes (two and eight blocks per SM), with and without a whole wave added to
-# the shared tiles, in single and double (whose wave is half as many blocks).
+# primes, more blocks than iterations (5 x 3 x 97: 13 iterations for 264 blocks), a tile
+# shared by more blocks than it has float4s (64 x 64 x 65536 in 64 x 64 tiles: fixup's
+# empty pieces), short sums (1000 x 1000 x 64: two parts a tile, fixup's per-thread path),
+# with both tile sizes (two and eight blocks per SM), with and without a whole wave added
+# to the shared tiles, in single and double (whose wave is half as many blocks).
 for tile in 128 64; do
   for skw in 0 1; do
     out="$WORK/streamk-$tile-$skw.csv"
     "$LADDER" run --backend cuda --rungs 26 --param TSM=$tile --param TSN=$tile --param WM=32 \
         --param SKW=$skw --precision single,double --verify full --output "$out" \
-        --sizes 1x1x1,5x3x97,64x64x1,130x67x1000,128x128x32768,127x131x137,997x1013x1009,1024x4224x64,333x7777x555,3072x3072x3072 \
+        --sizes 1x1x1,5x3x97,64x64x1,130x67x1000,128x128x32768,127x131x137,997x1013x1009,1024x4224x64,333x7777x555,3072x3072x3072,64x64x65536,1000x1000x64 \
         >"$WORK/log" 2>&1 || { fail "cuda rung 26 $tile SKW=$skw"; cat "$WORK/log" >&2; }
     [ "$(column "$out" status | sort -u)" = ok ] && pass \
       || { fail "cuda rung 26 $tile SKW=$skw: a row failed"; cat "$out" >&2; }
