@@ -23,9 +23,9 @@
  *
  * Where 13, 17 and 18 are absent (OpenCL), squares and short sums reach rung 15 or 11,
  * and which is faster depends on the device. On the H100 in NVIDIA's OpenCL rung 11 ran
- * 1.4-2.6 times rung 15 at the three small-k shapes (with its tuned TSK = 8; its
- * defaults' 16 was not measured there) and 1.01-1.05 times at every square of two sweeps
- * (both at their defaults), and the table measured there chose rung 11 at two small-k
+ * 1.4-2.6 times rung 15 at the three small-k shapes (with its tuned TSK = 8, which the
+ * rule now sets at short sums on a GPU: edges_rule_params) and 1.01-1.05 times at every
+ * square of two sweeps (both at their defaults), and the table measured there chose rung 11 at two small-k
  * shapes and at three of the five squares this list serves on 132 SMs
  * (results/h100-2026-11-25-shapes, h100-2026-11-24-sweep, h100-2026-11-21-sweep-2;
  * tuning/selection/nvidia-h100-80gb-hbm3-opencl.tsv). On the H200 the rule's rung 15 ran

@@ -428,7 +428,7 @@ static void test_cases(void)
  * flight and work-group counts set for the device (16 float4s a work-item; on a GPU K
  * split for 1024 work-items per compute unit; on a CPU few work-items per sum and one
  * work-group per core). On an OpenCL GPU rung 11 ahead of rung 15 at squares and short
- * sums; not on a CPU, nor in CUDA. On a CPU, two work-groups per core for split-K. On a
+ * sums, with 8-deep tiles at short sums; not on a CPU, nor in CUDA. On a CPU, two work-groups per core for split-K. On a
  * device of unknown size the rungs' own parameters stand. */
 static void test_rule(void)
 {
@@ -480,9 +480,12 @@ static void test_rule(void)
         /* GEMV-like: the skinny rung, tall and wide */
         {&gpu, 1, 4096, 4096, skinny_gpu},
         {&gpu, 16384, 4, 4096, skinny_gpu},
-        /* An OpenCL GPU: rung 11 at squares and short sums; split-K and rung 20 as in CUDA */
-        {&ocl_gpu, 4096, 4096, 4096, "rung=11 "},
-        {&ocl_gpu, 8192, 8192, 32, "rung=11 "},
+        /* An OpenCL GPU: rung 11 at squares and short sums, 8 deep at short sums only;
+         * split-K and rung 20 as in CUDA */
+        {&ocl_gpu, 4096, 4096, 4096, "rung=11 TSM=128 TSN=128 TSK=16 "},
+        {&ocl_gpu, 3072, 3072, 3072, "rung=11 TSM=128 TSN=128 TSK=16 "},
+        {&ocl_gpu, 8192, 8192, 32, "rung=11 TSM=128 TSN=128 TSK=8 "},
+        {&ocl_gpu, 4096, 4096, 64, "rung=11 TSM=128 TSN=128 TSK=8 "},
         {&ocl_gpu, 512, 512, 512, "rung=19 TSM=128 TSN=128 TSK=8 WM=64 SPLITS=16 "},
         {&ocl_gpu, 16384, 4, 4096, skinny_gpu},
         /* A CUDA GPU without rungs 13, 17 and 18: rung 15, faster than 11 in CUDA */
