@@ -7,6 +7,24 @@
 # cuda: the BLAS-call rungs and cuBLAS in every case).
 # Skipped (exit 77) on machines without a CUDA device, such as CI.
 source "$(dirname "$0")/lib.bash"
+# CUDA_GPU_PARTS=NAME,... runs only those parts (default: all), so that a GPU lease too
+# short for the whole script (more than 7 minutes on a fresh H200) can run it in pieces.
+# Each part says on stderr when it starts, so a run cut short shows how far it got.
+all_parts="basic anysize splitk streamk skinny cases scaled double semantics"
+selected=${CUDA_GPU_PARTS:-all}
+for name in ${selected//,/ }; do
+  case " all $all_parts " in
+    *" $name "*) ;;
+    *) echo "cuda_gpu.sh: unknown part '$name' in CUDA_GPU_PARTS (parts: $all_parts)" >&2
+       exit 2 ;;
+  esac
+done
+part() { # NAME: whether CUDA_GPU_PARTS selects it
+  case ",$selected," in
+    *,all,* | *,"$1",*) echo "cuda_gpu.sh: part $1 (at ${SECONDS}s)" >&2 ;;
+    *) return 1 ;;
+  esac
+}
 has_cuda_device || { echo "no CUDA device: skipped"; exit 77; }
 
 check_all_ok() { # FILE WHAT
@@ -14,31 +32,37 @@ check_all_ok() { # FILE WHAT
   bad=$(column "$1" status | grep -v -e '^ok$' -e '^unsupported$' || true)
   [ -z "$bad" ] && [ "$(column "$1" status | grep -c '^ok$')" -gt 0 ] && pass || { fail "$2"; cat "$1" >&2; }
 }
-for flag in "" --small-defaults; do
-  out="$WORK/cuda$flag.csv"
-  "$LADDER" run --backend cuda --rungs kernels,cublas --sizes 256,512x256x128,384x640x96 \
-      --verify full $flag --output "$out" >"$WORK/log" 2>&1 || { fail "cuda run $flag"; cat "$WORK/log" >&2; }
-  check_all_ok "$out" "a CUDA row failed ${flag:-(defaults)}"
-done
-out="$WORK/anysize.csv"
-"$LADDER" run --backend cuda --rungs 1,10-19,26 --verify full \
-    --sizes 1x1x1,1x300x1,300x1x300,64x64x1,127x131x137,1000x7x5,1000x1003x997,4097x33x1 \
-    --output "$out" >"$WORK/log" 2>&1 || { fail "cuda awkward shapes"; cat "$WORK/log" >&2; }
-[ "$(column "$out" status | sort -u)" = ok ] && pass || { fail "a CUDA awkward shape failed"; cat "$out" >&2; }
+if part basic; then
+  for flag in "" --small-defaults; do
+    out="$WORK/cuda$flag.csv"
+    "$LADDER" run --backend cuda --rungs kernels,cublas --sizes 256,512x256x128,384x640x96 \
+        --verify full $flag --output "$out" >"$WORK/log" 2>&1 || { fail "cuda run $flag"; cat "$WORK/log" >&2; }
+    check_all_ok "$out" "a CUDA row failed ${flag:-(defaults)}"
+  done
+fi
+if part anysize; then
+  out="$WORK/anysize.csv"
+  "$LADDER" run --backend cuda --rungs 1,10-19,26 --verify full \
+      --sizes 1x1x1,1x300x1,300x1x300,64x64x1,127x131x137,1000x7x5,1000x1003x997,4097x33x1 \
+      --output "$out" >"$WORK/log" 2>&1 || { fail "cuda awkward shapes"; cat "$WORK/log" >&2; }
+  [ "$(column "$out" status | sort -u)" = ok ] && pass || { fail "a CUDA awkward shape failed"; cat "$out" >&2; }
+fi
 # Split-K (TSK = 8): K = 1 (the GEMM kernel alone), 97 (13 K tiles), one tile, M = N = 1,
 # sizes off the tiles, and long Ks with several tiles per slice, with 1, 6 and 256 slices
 # asked, in both modes.
-for atomic in 0 1; do
-  for splits in 1 6 256; do
-    out="$WORK/splitk-$atomic-$splits.csv"
-    "$LADDER" run --backend cuda --rungs 19 --param ATOMIC=$atomic --param SPLITS=$splits \
-        --param TSK=8 --verify full --output "$out" \
-        --sizes 1x1x1,1x1x97,64x64x1,5x3x8,67x45x97,1x300x5000,130x67x1000,128x128x32768,4097x33x1001 \
-        >"$WORK/log" 2>&1 || { fail "cuda rung 19 ATOMIC=$atomic SPLITS=$splits"; cat "$WORK/log" >&2; }
-    [ "$(column "$out" status | sort -u)" = ok ] && pass \
-      || { fail "cuda rung 19 ATOMIC=$atomic SPLITS=$splits: a row failed"; cat "$out" >&2; }
+if part splitk; then
+  for atomic in 0 1; do
+    for splits in 1 6 256; do
+      out="$WORK/splitk-$atomic-$splits.csv"
+      "$LADDER" run --backend cuda --rungs 19 --param ATOMIC=$atomic --param SPLITS=$splits \
+          --param TSK=8 --verify full --output "$out" \
+          --sizes 1x1x1,1x1x97,64x64x1,5x3x8,67x45x97,1x300x5000,130x67x1000,128x128x32768,4097x33x1001 \
+          >"$WORK/log" 2>&1 || { fail "cuda rung 19 ATOMIC=$atomic SPLITS=$splits"; cat "$WORK/log" >&2; }
+      [ "$(column "$out" status | sort -u)" = ok ] && pass \
+        || { fail "cuda rung 19 ATOMIC=$atomic SPLITS=$splits: a row failed"; cat "$out" >&2; }
+    done
   done
-done
+fi
 # Stream-K (rung 26): shapes whose tiles fill whole waves (1024 x 4224 in 128 x 128 tiles
 # is 264 tiles, two per SM of an H100 or H200), shapes with only shared tiles (a tile,
 # 128 x 128 x 32768), ragged waves (3072^3: 576 tiles), K = 1, K shorter than a tile,
@@ -47,80 +71,94 @@ done
 # empty pieces), short sums (1000 x 1000 x 64: two parts a tile, fixup's per-thread path),
 # with both tile sizes (two and eight blocks per SM), with and without a whole wave added
 # to the shared tiles, in single and double (whose wave is half as many blocks).
-for tile in 128 64; do
-  for skw in 0 1; do
-    out="$WORK/streamk-$tile-$skw.csv"
-    "$LADDER" run --backend cuda --rungs 26 --param TSM=$tile --param TSN=$tile --param WM=32 \
-        --param SKW=$skw --precision single,double --verify full --output "$out" \
-        --sizes 1x1x1,5x3x97,64x64x1,130x67x1000,128x128x32768,127x131x137,997x1013x1009,1024x4224x64,333x7777x555,3072x3072x3072,64x64x65536,1000x1000x64 \
-        >"$WORK/log" 2>&1 || { fail "cuda rung 26 $tile SKW=$skw"; cat "$WORK/log" >&2; }
-    [ "$(column "$out" status | sort -u)" = ok ] && pass \
-      || { fail "cuda rung 26 $tile SKW=$skw: a row failed"; cat "$out" >&2; }
+if part streamk; then
+  for tile in 128 64; do
+    for skw in 0 1; do
+      out="$WORK/streamk-$tile-$skw.csv"
+      "$LADDER" run --backend cuda --rungs 26 --param TSM=$tile --param TSN=$tile --param WM=32 \
+          --param SKW=$skw --precision single,double --verify full --output "$out" \
+          --sizes 1x1x1,5x3x97,64x64x1,130x67x1000,128x128x32768,127x131x137,997x1013x1009,1024x4224x64,333x7777x555,3072x3072x3072,64x64x65536,1000x1000x64 \
+          >"$WORK/log" 2>&1 || { fail "cuda rung 26 $tile SKW=$skw"; cat "$WORK/log" >&2; }
+      [ "$(column "$out" status | sort -u)" = ok ] && pass \
+        || { fail "cuda rung 26 $tile SKW=$skw: a row failed"; cat "$out" >&2; }
+    done
   done
-done
+fi
 # Rung 20 takes only skinny shapes: awkward ones (K = 1, primes, the cap of 16, N = 3, K
 # split across blocks with few rows and a long K) and the GEMV-like shapes it is for, with
 # both parameter sets; a shape over the cap must be unsupported with the reason.
-for flag in "" --small-defaults; do
-  out="$WORK/skinny$flag.csv"
-  "$LADDER" run --backend cuda --rungs 20 --verify full $flag \
-      --sizes 1x1x1,1x1x99991,997x1x1,1x997x1,2x3x4,16x16x16,1000x3x5,3x1000x5,4096x1x1009,1x4099x1024,777x16x1001,16x777x1001,3x1x65537,1x5x30011,1x4096x4096,4096x1x4096,8x8192x8192,16384x4x4096,11008x16x4096 \
-      --output "$out" >"$WORK/log" 2>&1 || { fail "cuda rung 20 $flag"; cat "$WORK/log" >&2; }
-  [ "$(column "$out" status | sort -u)" = ok ] && pass || { fail "a CUDA rung 20 shape failed ${flag}"; cat "$out" >&2; }
-done
+if part skinny; then
+  for flag in "" --small-defaults; do
+    out="$WORK/skinny$flag.csv"
+    "$LADDER" run --backend cuda --rungs 20 --verify full $flag \
+        --sizes 1x1x1,1x1x99991,997x1x1,1x997x1,2x3x4,16x16x16,1000x3x5,3x1000x5,4096x1x1009,1x4099x1024,777x16x1001,16x777x1001,3x1x65537,1x5x30011,1x4096x4096,4096x1x4096,8x8192x8192,16384x4x4096,11008x16x4096 \
+        --output "$out" >"$WORK/log" 2>&1 || { fail "cuda rung 20 $flag"; cat "$WORK/log" >&2; }
+    [ "$(column "$out" status | sort -u)" = ok ] && pass || { fail "a CUDA rung 20 shape failed ${flag}"; cat "$out" >&2; }
+  done
+fi
 # Every case: rungs that cannot take one say why (unsupported); cuBLAS runs all 16, and
 # every rung runs the ones its flags promise (ladder list --brief: double, transposes,
 # single).
-out="$WORK/cases.csv"
-"$LADDER" run --backend cuda --rungs kernels,cublas --sizes 256,127x131x137 --verify full \
-    --precision single,double --trans NN,NT,TN,TT --layout col,row \
-    --output "$out" >"$WORK/log" 2>&1 || { fail "cuda cases"; cat "$WORK/log" >&2; }
-check_all_ok "$out" "a CUDA row of a case failed"
-[ "$(paste -d' ' <(column "$out" rung_name) <(column "$out" status) | grep -c '^cublas ok$')" -eq 32 ] \
-  && pass || fail "cuBLAS did not run every case at both sizes"
-while read -r number name pads m n k sm sn sk backends double trans blas single; do
-  [ "$backends" = all ] || [ "$backends" = cuda ] || continue
-  # Rows of this rung that its flags say must run (any size it takes). A double tile too
-  # large for the device's shared memory is the device's limit, not a broken promise: said
-  # on stderr, not failed.
-  refused=$(paste -d' ' <(column "$out" rung) <(column "$out" precision) <(column "$out" trans) \
-              <(column "$out" status) <(column "$out" reason) |
-            awk -v r="$number" -v d="$double" -v s="$single" -v t="$trans" \
-              '$1 == r && (d == 1 || $2 == "single") && (s == 1 || $2 == "double") && (t == 1 || $3 == "NN") && $4 != "ok" && !/multiples of|designed for/')
-  if echo "$refused" | grep -q "local memory in double"; then
-    echo "note: rung $number ($name): its double tiles do not fit this device's shared memory" >&2
-    refused=$(echo "$refused" | grep -v "local memory in double" || true)
-  fi
-  [ -z "$refused" ] && pass || { fail "rung $number ($name) refused a case it takes"; echo "$refused" | head -3 >&2; }
-  # A rung without single (rung 25, FP64 tensor cores) says so in every single row.
-  if [ "$single" -eq 0 ]; then
-    wrong=$(paste -d' ' <(column "$out" rung) <(column "$out" precision) <(column "$out" status) \
-              <(column "$out" reason) |
-            awk -v r="$number" '$1 == r && $2 == "single" && !($3 == "unsupported" && /no single precision/)')
-    [ -z "$wrong" ] && pass || { fail "rung $number ($name) in single: not unsupported with the reason"; echo "$wrong" | head -3 >&2; }
-  fi
-done < <("$LADDER" list --brief)
-# alpha and beta, with C read: the BLAS-call rungs and cuBLAS, in every case.
-out="$WORK/scaled.csv"
-"$LADDER" run --backend cuda --rungs 15-20,cublas --sizes 256,127x131x137,1000x7x65 --verify full \
-    --precision single,double --trans NN,NT,TN,TT --layout col,row --alpha -0.75 --beta 0.5 \
-    --output "$out" >"$WORK/log" 2>&1 || { fail "cuda alpha and beta"; cat "$WORK/log" >&2; }
-check_all_ok "$out" "a CUDA row with alpha and beta failed"
-# Double precision in sampled verification (the Freivalds checks in long double).
-out="$WORK/double-sampled.csv"
-"$LADDER" run --backend cuda --rungs kernels,cublas --sizes 2048 --precision double --verify sampled \
-    --output "$out" >"$WORK/log" 2>&1 || { fail "cuda double sampled"; cat "$WORK/log" >&2; }
-check_all_ok "$out" "a CUDA double row failed sampled verification"
-# The BLAS semantics of the BLAS-call rungs and cuBLAS, in every case they take.
-semantics="$(dirname "$LADDER")/tests/test_blas_semantics"
-if [ -x "$semantics" ]; then
-  "$semantics" cuda >"$WORK/semantics.log" 2>&1 && pass \
-    || { fail "test_blas_semantics cuda"; grep -v '^ok' "$WORK/semantics.log" | head -20 >&2; }
-else
-  fail "no $semantics (build the tests)"
+if part cases; then
+  out="$WORK/cases.csv"
+  "$LADDER" run --backend cuda --rungs kernels,cublas --sizes 256,127x131x137 --verify full \
+      --precision single,double --trans NN,NT,TN,TT --layout col,row \
+      --output "$out" >"$WORK/log" 2>&1 || { fail "cuda cases"; cat "$WORK/log" >&2; }
+  check_all_ok "$out" "a CUDA row of a case failed"
+  [ "$(paste -d' ' <(column "$out" rung_name) <(column "$out" status) | grep -c '^cublas ok$')" -eq 32 ] \
+    && pass || fail "cuBLAS did not run every case at both sizes"
+  while read -r number name pads m n k sm sn sk backends double trans blas single; do
+    [ "$backends" = all ] || [ "$backends" = cuda ] || continue
+    # Rows of this rung that its flags say must run (any size it takes). A double tile too
+    # large for the device's shared memory is the device's limit, not a broken promise: said
+    # on stderr, not failed.
+    refused=$(paste -d' ' <(column "$out" rung) <(column "$out" precision) <(column "$out" trans) \
+                <(column "$out" status) <(column "$out" reason) |
+              awk -v r="$number" -v d="$double" -v s="$single" -v t="$trans" \
+                '$1 == r && (d == 1 || $2 == "single") && (s == 1 || $2 == "double") && (t == 1 || $3 == "NN") && $4 != "ok" && !/multiples of|designed for/')
+    if echo "$refused" | grep -q "local memory in double"; then
+      echo "note: rung $number ($name): its double tiles do not fit this device's shared memory" >&2
+      refused=$(echo "$refused" | grep -v "local memory in double" || true)
+    fi
+    [ -z "$refused" ] && pass || { fail "rung $number ($name) refused a case it takes"; echo "$refused" | head -3 >&2; }
+    # A rung without single (rung 25, FP64 tensor cores) says so in every single row.
+    if [ "$single" -eq 0 ]; then
+      wrong=$(paste -d' ' <(column "$out" rung) <(column "$out" precision) <(column "$out" status) \
+                <(column "$out" reason) |
+              awk -v r="$number" '$1 == r && $2 == "single" && !($3 == "unsupported" && /no single precision/)')
+      [ -z "$wrong" ] && pass || { fail "rung $number ($name) in single: not unsupported with the reason"; echo "$wrong" | head -3 >&2; }
+    fi
+  done < <("$LADDER" list --brief)
 fi
-out="$WORK/skinny-over.csv"
-"$LADDER" run --backend cuda --rungs 20 --sizes 17x17x5 --output "$out" >"$WORK/log" 2>&1 \
-  && [ "$(column "$out" status)" = unsupported ] && grep -q "designed for M or N up to 16" "$out" && pass \
-  || { fail "cuda rung 20 over the cap should be unsupported"; cat "$out" >&2; }
+# alpha and beta, with C read: the BLAS-call rungs and cuBLAS, in every case.
+if part scaled; then
+  out="$WORK/scaled.csv"
+  "$LADDER" run --backend cuda --rungs 15-20,cublas --sizes 256,127x131x137,1000x7x65 --verify full \
+      --precision single,double --trans NN,NT,TN,TT --layout col,row --alpha -0.75 --beta 0.5 \
+      --output "$out" >"$WORK/log" 2>&1 || { fail "cuda alpha and beta"; cat "$WORK/log" >&2; }
+  check_all_ok "$out" "a CUDA row with alpha and beta failed"
+fi
+# Double precision in sampled verification (the Freivalds checks in long double).
+if part double; then
+  out="$WORK/double-sampled.csv"
+  "$LADDER" run --backend cuda --rungs kernels,cublas --sizes 2048 --precision double --verify sampled \
+      --output "$out" >"$WORK/log" 2>&1 || { fail "cuda double sampled"; cat "$WORK/log" >&2; }
+  check_all_ok "$out" "a CUDA double row failed sampled verification"
+fi
+# The BLAS semantics of the BLAS-call rungs and cuBLAS, in every case they take.
+if part semantics; then
+  semantics="$(dirname "$LADDER")/tests/test_blas_semantics"
+  if [ -x "$semantics" ]; then
+    "$semantics" cuda >"$WORK/semantics.log" 2>&1 && pass \
+      || { fail "test_blas_semantics cuda"; grep -v '^ok' "$WORK/semantics.log" | head -20 >&2; }
+  else
+    fail "no $semantics (build the tests)"
+  fi
+fi
+if part skinny; then
+  out="$WORK/skinny-over.csv"
+  "$LADDER" run --backend cuda --rungs 20 --sizes 17x17x5 --output "$out" >"$WORK/log" 2>&1 \
+    && [ "$(column "$out" status)" = unsupported ] && grep -q "designed for M or N up to 16" "$out" && pass \
+    || { fail "cuda rung 20 over the cap should be unsupported"; cat "$out" >&2; }
+fi
 finish
