@@ -18,10 +18,18 @@
  *
  * The kernel directory is <source>/kernels-cuda, or $LADDER_CUDA_KERNELS when set (to
  * check a student's edited copy, for example).
+ *
+ * With --cubins DIR it compiles only each rung's default and small-device parameter sets
+ * and writes the CUBINs, DIR/<id>-default.cubin and DIR/<id>-small.cubin (the second only
+ * where the sets differ): the machine code ladder runs on an H100, for
+ * tools/ptxas-report.sh and tools/sass-report.sh to read with cuobjdump. nvcc compiles
+ * the same file with the same defines into other code (rung 26: 168 bytes of spills
+ * under nvcc, none under NVRTC), so reports of what runs come from here.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "backends/cuda/nvrtc_compile.h"
 #include "backends/cuda/stream_hold_source.h"
@@ -66,9 +74,29 @@ static const char *kernel_dir(void)
     return LADDER_SOURCE_DIR "/kernels-cuda";
 }
 
-/* Compiles dir/file with options; prints one line; returns 1 on failure, 0 on success. */
-static int compile_one(const char *dir, const char *file, const char *label,
-                       const char *options)
+/* --cubins DIR: where the default and small-device CUBINs go; NULL: nowhere. */
+static const char *cubin_dir;
+
+/* Writes a CUBIN of `file` ("17-banks.cu") for a parameter set ("default", "small") into
+ * cubin_dir. Returns 1 on failure, 0 on success. */
+static int write_cubin(const char *file, const char *set, const char *image, size_t size)
+{
+    char path[4096];
+    const char *dot = strrchr(file, '.');
+    snprintf(path, sizeof path, "%s/%.*s-%s.cubin", cubin_dir, (int)(dot - file), file, set);
+    FILE *f = fopen(path, "wb");
+    int ok = f && fwrite(image, 1, size, f) == size;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    if (!ok)
+        printf("FAIL cannot write %s\n", path);
+    return !ok;
+}
+
+/* Compiles dir/file with options; prints one line; returns 1 on failure, 0 on success.
+ * With --cubins, `set` names the CUBIN to write ("default", "small"); NULL writes none. */
+static int compile_one_as(const char *dir, const char *file, const char *label,
+                          const char *options, const char *set)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, file);
@@ -79,10 +107,17 @@ static int compile_one(const char *dir, const char *file, const char *label,
         printf("FAIL %-22s %-14s %s\n%s\n", file, label, options[0] ? options : "-", msg);
         return 1;
     }
+    const int failed = cubin_dir && set ? write_cubin(file, set, image, size) : 0;
     free(image);
     printf("ok   %-22s %-14s %-28s %zu-byte CUBIN\n", file, label, options[0] ? options : "-",
            size);
-    return 0;
+    return failed;
+}
+
+static int compile_one(const char *dir, const char *file, const char *label,
+                       const char *options)
+{
+    return compile_one_as(dir, file, label, options, NULL);
 }
 
 /* Compiles one rung with its default parameters with each switch flipped, those the
@@ -178,9 +213,11 @@ static int check_rung(const rung *r, const char *dir, int *compiled)
             continue; /* same values as the default: already compiled */
         if (!small)
             snprintf(first_defines, sizeof first_defines, "%s", defines);
-        failures += compile_one(dir, file, label, defines);
+        failures += compile_one_as(dir, file, label, defines, small ? "small" : "default");
         (*compiled)++;
     }
+    if (cubin_dir)
+        return failures; /* --cubins: the two parameter sets only */
     return failures + check_switches(r, dir, file, compiled) +
            check_cases(r, dir, file, first_defines, compiled);
 }
@@ -219,8 +256,20 @@ static int compile_hold(const char *arch)
     return 0;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "--cubins") == 0) {
+        struct stat st;
+        if (stat(argv[2], &st) != 0 || !S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "test_nvrtc_compile: --cubins %s: not a folder (make it first)\n",
+                    argv[2]);
+            return 2;
+        }
+        cubin_dir = argv[2];
+    } else if (argc != 1) {
+        fprintf(stderr, "usage: test_nvrtc_compile [--cubins DIR]\n");
+        return 2;
+    }
     const char *dir = kernel_dir();
     printf("compiling the CUDA rungs in %s for %s with NVRTC\n", dir, TEST_ARCH);
 
@@ -231,6 +280,11 @@ int main(void)
             continue;
         kernel_rungs++;
         failures += check_rung(&all[i], dir, &compiled);
+    }
+    if (cubin_dir) {
+        printf("%s: %d compiles of %d rungs written to %s, %d failed\n",
+               failures ? "FAILED" : "PASSED", compiled, kernel_rungs, cubin_dir, failures);
+        return failures ? EXIT_FAILURE : EXIT_SUCCESS;
     }
     failures += compile_one(dir, "helpers.cu", "helpers", "");
     failures += compile_one(dir, "helpers.cu", "helpers double", "-DLADDER_DOUBLE=1");
