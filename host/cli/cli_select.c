@@ -25,6 +25,8 @@
 #define DEFAULT_MAX_SECONDS 0.2
 #define DEFAULT_SEED 1
 #define MAX_RUNGS MAX_SELECT_RUNGS
+/* Most rounds of --rounds (select_profile.c keeps each finalist's values of up to 64). */
+#define MAX_ROUNDS 50
 
 static void select_help(void)
 {
@@ -59,6 +61,12 @@ static void select_help(void)
         "                   candidate)\n"
         "  --reps N         timed repetitions per candidate (default %d)\n"
         "  --max-time S     stop repeating a candidate after S seconds (default %.1f)\n"
+        "  --rounds N       after one measurement of every candidate, measure the %d\n"
+        "                   fastest of a shape (and the fallback rule's choice) again\n"
+        "                   N times in turn, with the library in every round, and pick\n"
+        "                   the one with the best median ratio to the library: for a\n"
+        "                   noisy device, where one measurement can be a lucky one\n"
+        "                   (default 0: the fastest single measurement)\n"
         "  --seed N         seed of the inputs (default %d)\n"
         "  --output FILE    the result file of every row measured (default:\n"
         "                   select-<backend>-<device>-<time>.csv here); its folder must\n"
@@ -78,13 +86,13 @@ static void select_help(void)
         "examples:\n"
         "  ladder select --backend cuda\n"
         "  ladder select --backend opencl --device cpu --sizes shapes-cpu --budget 5m\n",
-        DEFAULT_FIRST_RUNG, DEFAULT_REPS, DEFAULT_MAX_SECONDS, DEFAULT_SEED);
+        DEFAULT_FIRST_RUNG, DEFAULT_REPS, DEFAULT_MAX_SECONDS, SELECT_FINALISTS, DEFAULT_SEED);
 }
 
 typedef struct {
     const char *backend, *device, *sizes, *rungs, *budget, *db;
     cli_output output;
-    long reps, seed;
+    long reps, seed, rounds;
     double max_seconds;
     int dry_run;
 } select_options;
@@ -121,6 +129,12 @@ static int parse_options(int argc, char **argv, select_options *o)
             }
         if (matched)
             continue;
+        if ((m = cli_option(argc, argv, &i, "--rounds", &v)) != 0) {
+            if (m < 0 || cli_parse_long(v, 0, MAX_ROUNDS, &o->rounds))
+                return cli_usage_error("select", "--rounds needs an integer from 0 to %d",
+                                       MAX_ROUNDS);
+            continue;
+        }
         static const char *const output_names[] = {"--output", "--out", NULL};
         if ((m = cli_output_option(argc, argv, &i, output_names, &o->output)) != 0) {
             if (m != 1)
@@ -390,6 +404,7 @@ static const char *offer_words(selection_offer_result what)
     case SELECTION_ADDED: return "added";
     case SELECTION_REPLACED_STALE: return "replaced (the old one's kernel changed)";
     case SELECTION_REPLACED: return "replaced";
+    case SELECTION_REPLACED_RACED: return "replaced (the old one lost to it in the same rounds)";
     case SELECTION_KEPT: return "kept the old entry, which was faster";
     }
     return "?";
@@ -453,6 +468,8 @@ static int offer_picks(select_session *s, const select_plan *p, const select_out
                gf, lib, ratio);
         if (pick->measured < pick->candidates)
             printf("  (%d of %d candidates measured)", pick->measured, pick->candidates);
+        if (pick->rounds > 0)
+            printf("  (medians of %d round%s)", pick->rounds, pick->rounds == 1 ? "" : "s");
         if (!pick->best) {
             printf(pick->measured ? "  no candidate passed: no entry\n" : "  not measured\n");
             continue;
@@ -461,7 +478,7 @@ static int offer_picks(select_session *s, const select_plan *p, const select_out
         selection_offer_result what;
         char msg[LADDER_MSG];
         if (make_entry(p, z, pick, &e, msg) != 0 ||
-            selection_offer(&s->table, &e, &what, &old, msg) != LADDER_OK) {
+            selection_offer(&s->table, &e, pick->rounds > 0 && pick->raced_old, &what, &old, msg) != LADDER_OK) {
             printf("\n");
             fprintf(stderr, "ladder select: %s\n", msg);
             return -1;
@@ -588,7 +605,8 @@ int cmd_select(int argc, char **argv)
             .rungs = s.rungs, .nrungs = s.nrungs, .library = find_library(&s.targets[0]),
             .tuning = &s.tuning, .budget_configs = budget_configs,
             .budget_seconds = budget_seconds, .reps = (int)o.reps,
-            .max_seconds = o.max_seconds, .seed = (uint64_t)o.seed, .earlier = earlier,
+            .max_seconds = o.max_seconds, .rounds = (int)o.rounds, .seed = (uint64_t)o.seed,
+            .earlier = earlier,
             .nearlier = nearlier};
         print_plan(&s, &plan);
     }
@@ -597,6 +615,7 @@ int cmd_select(int argc, char **argv)
         printf("dry run: nothing measured\n");
     } else if (!code) {
         code = open_table(&o, &s);
+        plan.table = &s.table; /* its entries are candidates at their shapes */
         if (!code)
             code = profile(&o, &s, &plan);
     }

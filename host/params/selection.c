@@ -390,7 +390,7 @@ ladder_status params_for_auto(const param_policy *pol, const device_info *dev,
 
 /* ---- the profiler's side ------------------------------------------------------------- */
 
-ladder_status selection_offer(selection_table *t, const selection_entry *e,
+ladder_status selection_offer(selection_table *t, const selection_entry *e, int raced,
                               selection_offer_result *what, selection_entry *old, char *msg)
 {
     selection_entry *have = selection_table_find(t, e->backend, e->device, e->M, e->N, e->K);
@@ -410,6 +410,8 @@ ladder_status selection_offer(selection_table *t, const selection_entry *e,
     else if (e->gflops > have->gflops ||
              (e->rung == have->rung && strcmp(e->params, have->params) == 0))
         *what = SELECTION_REPLACED;
+    else if (raced)
+        *what = SELECTION_REPLACED_RACED;
     else {
         *what = SELECTION_KEPT;
         return LADDER_OK;

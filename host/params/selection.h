@@ -105,12 +105,17 @@ typedef enum {
     SELECTION_ADDED,          /* no entry had this shape */
     SELECTION_REPLACED_STALE, /* the old entry could not be used any more (kernel changed) */
     SELECTION_REPLACED,       /* the new entry is faster, or the same rung and parameters */
+    SELECTION_REPLACED_RACED, /* the new entry beat the old in the same rounds (raced) */
     SELECTION_KEPT,           /* the old entry, still usable, is faster: it stays */
 } selection_offer_result;
 
 /* Adds a profiler's entry to the table, or updates the entry of its shape, as ladder tune
- * updates the tuning database. *old gets a copy of the previous entry, if any. */
-ladder_status selection_offer(selection_table *t, const selection_entry *e,
+ * updates the tuning database. *old gets a copy of the previous entry, if any. `raced`:
+ * the profiler measured the old entry's rung and parameters beside the new one, in the
+ * same rounds (ladder select --rounds), and the new one won by the medians: it replaces
+ * the old one whatever their recorded GFLOPS (the old one's may be a lucky single
+ * measurement). */
+ladder_status selection_offer(selection_table *t, const selection_entry *e, int raced,
                               selection_offer_result *what, selection_entry *old, char *msg);
 
 #endif

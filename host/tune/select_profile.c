@@ -203,6 +203,7 @@ void select_candidates_build(const select_plan *p, const gemm_size *s, select_ca
     const device_info *dev = &p->target->dev;
     out->count = out->skipped = out->implausible = out->earlier = 0;
     out->why_skipped[0] = '\0';
+    out->rule = out->old = -1;
     /* Tuned parameters as ladder run gives them; no --param (they are all measured). The
      * selection is for single NN, so those are the entries it reads. */
     param_policy pol = {.tuning = p->tuning, .who = "ladder select",
@@ -218,6 +219,24 @@ void select_candidates_build(const select_plan *p, const gemm_size *s, select_ca
         for (int i = 0; i < p->nrungs && i < MAX_SELECT_RUNGS; i++)
             if (p->rungs[i] == rule)
                 add(out, rule, rule_values, dev, s);
+    /* Then the table's entry for this shape, if its rung is a candidate: measured early,
+     * and with rounds raced against the rest (it may have been a lucky measurement). */
+    const rung *old = NULL;
+    int old_values[RUNG_MAX_PARAMS] = {0};
+    if (p->table) {
+        char device[sizeof dev->name], key[16], why[LADDER_MSG];
+        tuning_field(device, sizeof device, dev->name);
+        const selection_entry *e =
+            selection_table_find(p->table, dev->backend, device, s->M, s->N, s->K);
+        if (e)
+            snprintf(key, sizeof key, "%d", e->rung);
+        for (int i = 0; e && i < p->nrungs && i < MAX_SELECT_RUNGS; i++)
+            if (p->rungs[i] == registry_find(key) &&
+                rung_params_parse(p->rungs[i], e->params, old_values, why) == LADDER_OK) {
+                old = p->rungs[i];
+                add(out, old, old_values, dev, s);
+            }
+    }
     int bases[2 * MAX_SELECT_RUNGS][RUNG_MAX_PARAMS];
     const rung *of[2 * MAX_SELECT_RUNGS];
     int nbases = 0;
@@ -250,6 +269,13 @@ void select_candidates_build(const select_plan *p, const gemm_size *s, select_ca
             add_variants(out, of[b], bases[b], dev, s);
     }
     drop_measured(p, s, out);
+    const launch_shape shape = shape_on(dev, s);
+    for (int i = 0; i < out->count && rule && out->rule < 0; i++)
+        if (out->items[i].r == rule && same_call(rule, out->items[i].values, rule_values, &shape))
+            out->rule = i;
+    for (int i = 0; i < out->count && old && out->old < 0; i++)
+        if (out->items[i].r == old && same_call(old, out->items[i].values, old_values, &shape))
+            out->old = i;
 }
 
 /* ---- measuring ----------------------------------------------------------------------- */
@@ -333,14 +359,183 @@ static void progress(const profiler *pf, const gemm_size *s, const result_row *r
     fflush(stdout);
 }
 
+/* ---- rounds: the finalists measured again ------------------------------------------ */
+
+static int by_value(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double select_median(const double *v, int n)
+{
+    double *copy = malloc((size_t)n * sizeof *copy);
+    if (!copy)
+        return v[0];
+    memcpy(copy, v, (size_t)n * sizeof *copy);
+    qsort(copy, (size_t)n, sizeof *copy, by_value);
+    const double m = n % 2 ? copy[n / 2] : 0.5 * (copy[n / 2 - 1] + copy[n / 2]);
+    free(copy);
+    return m;
+}
+
+int select_finalists(const double *gflops, int n, const int *keep, int nkeep, int most,
+                     int *out)
+{
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        if (!(gflops[i] > 0))
+            continue;
+        int at = count < most ? count : most; /* insertion into the `most` fastest */
+        while (at > 0 && gflops[out[at - 1]] < gflops[i])
+            at--;
+        if (at >= most)
+            continue;
+        for (int j = (count < most ? count : most - 1); j > at; j--)
+            out[j] = out[j - 1];
+        out[at] = i;
+        if (count < most)
+            count++;
+    }
+    for (int k = 0; k < nkeep; k++) {
+        int there = keep[k] < 0 || keep[k] >= n || !(gflops[keep[k]] > 0);
+        for (int i = 0; i < count && !there; i++)
+            there = out[i] == keep[k];
+        if (!there)
+            out[count++] = keep[k];
+    }
+    return count;
+}
+
+int select_round_winner(const double *score, int nfinal, int rounds, double *median)
+{
+    int best = -1;
+    for (int f = 0; f < nfinal; f++) {
+        const double *row = score + (size_t)f * (size_t)rounds;
+        int passed = rounds > 0;
+        for (int r = 0; r < rounds; r++)
+            passed &= row[r] > 0;
+        if (!passed)
+            continue;
+        const double m = select_median(row, rounds);
+        if (best < 0 || m > *median) {
+            best = f;
+            *median = m;
+        }
+    }
+    return best;
+}
+
+/* "round 2/5 32x32x4096 long-k  rung 19 TSM=32 ...  12.4 GFLOPS ok (1.21x clblast)" */
+static void round_progress(const select_plan *p, int round, const gemm_size *s,
+                           const result_row *row)
+{
+    printf("round %d/%d %ldx%ldx%ld %s  rung %d %s  ", round, p->rounds, s->M, s->N, s->K,
+           shape_class_name(shape_label(s)), row->rung, row->params);
+    if (strcmp(row->status, "ok") != 0)
+        printf("%s: %.60s\n", row->status, row->reason);
+    else if (row->vs_library > 0)
+        printf("%.1f GFLOPS ok (%.2fx %s)\n", row->gflops, row->vs_library, row->library);
+    else
+        printf("%.1f GFLOPS ok\n", row->gflops);
+    fflush(stdout);
+}
+
+/* After one measurement each (gflops[i]: candidate i's, 0 when it did not pass): the
+ * finalists measured again in p->rounds rounds, the library first in each, in turn
+ * forwards and backwards so that a drift of the device's speed favours none; the pick
+ * becomes the finalist with the highest median ratio to the library (see
+ * select_profile.h). Rounds cut short by Ctrl-C or the budget count as far as they went
+ * whole; with none whole, the one-measurement pick stands. */
+static void measure_rounds(profiler *pf, tune_input *in, const gemm_size *s,
+                           const select_candidates *c, const double *gflops,
+                           select_pick *pick)
+{
+    const select_plan *p = pf->plan;
+    int final[SELECT_FINALISTS + 2];
+    const int keep[2] = {c->rule, c->old};
+    const int nfinal = select_finalists(gflops, c->count, keep, 2, SELECT_FINALISTS, final);
+    if (nfinal == 0)
+        return;
+    double *score = calloc((size_t)nfinal * (size_t)p->rounds, sizeof *score);
+    double *rate = calloc((size_t)nfinal * (size_t)p->rounds, sizeof *rate);
+    double *library = calloc((size_t)p->rounds, sizeof *library);
+    int whole = 0;
+    for (int r = 0; score && rate && library && r < p->rounds && !must_stop(pf); r++) {
+        result_row row;
+        if (p->library) {
+            tune_measure(p->target, pf->pc, in, p->library, NULL, p->reps, p->max_seconds,
+                         p->seed, "", &row);
+            if (strcmp(row.status, "ok") == 0)
+                library[r] = row.gflops;
+        }
+        int f = 0;
+        for (int n = 0; n < nfinal && !must_stop(pf); n++) {
+            f = r % 2 ? nfinal - 1 - n : n;
+            const select_candidate *k = &c->items[final[f]];
+            tune_measure(p->target, pf->pc, in, k->r, k->values, p->reps, p->max_seconds,
+                         p->seed, "tune-candidate", &row);
+            if (strcmp(row.status, "FAILED") == 0)
+                pf->out->failed++;
+            if (strcmp(row.status, "ok") == 0) {
+                const double base = library[r] > 0 ? library[r] : pick->library_gflops;
+                rate[(size_t)f * p->rounds + r] = row.gflops;
+                score[(size_t)f * p->rounds + r] = base > 0 ? row.gflops / base : row.gflops;
+                if (base > 0 && p->library) {
+                    row.vs_library = row.gflops / base;
+                    snprintf(row.library, sizeof row.library, "%s", p->library->name);
+                }
+            }
+            round_progress(p, r + 1, s, &row);
+            if (n == nfinal - 1)
+                whole = r + 1;
+        }
+    }
+    /* The rounds measured whole, packed: finalist f's scores at packed[f * whole + r]. */
+    double median = 0;
+    int winner = -1;
+    if (whole > 0) {
+        for (int f = 0; f < nfinal; f++)
+            memmove(score + (size_t)f * whole, score + (size_t)f * p->rounds,
+                    (size_t)whole * sizeof *score);
+        winner = select_round_winner(score, nfinal, whole, &median);
+    }
+    if (winner >= 0) {
+        const select_candidate *k = &c->items[final[winner]];
+        double rates[64];
+        int n = 0;
+        for (int r = 0; r < whole && n < 64; r++)
+            rates[n++] = rate[(size_t)winner * p->rounds + r];
+        pick->best = k->r;
+        memcpy(pick->values, k->values, sizeof pick->values);
+        pick->gflops = select_median(rates, n);
+        double libs[64];
+        int nl = 0;
+        for (int r = 0; r < whole && nl < 64; r++)
+            if (library[r] > 0)
+                libs[nl++] = library[r];
+        if (nl > 0)
+            pick->library_gflops = select_median(libs, nl);
+        pick->rounds = whole;
+        for (int f = 0; f < nfinal; f++)
+            pick->raced_old |= c->old >= 0 && final[f] == c->old;
+    }
+    free(score);
+    free(rate);
+    free(library);
+}
+
 /* One shape: the library first (every candidate's row says its fraction of it), then the
- * candidates while the budget lasts. */
+ * candidates while the budget lasts; with rounds, the finalists again. */
 static ladder_status profile_shape(profiler *pf, const gemm_size *s,
                                    const select_candidates *c, select_pick *pick, char *msg)
 {
     const select_plan *p = pf->plan;
     tune_input in;
     ladder_status st = tune_input_open(&in, p->target, s, &GEMM_CASE_DEFAULT, p->seed, msg);
+    double *gflops = calloc((size_t)c->count + 1, sizeof *gflops);
+    if (!gflops && st == LADDER_OK)
+        st = ladder_fail(msg, LADDER_ERROR, "out of host memory");
     result_row row;
     if (st == LADDER_OK && p->library) {
         tune_measure(p->target, pf->pc, &in, p->library, NULL, p->reps, p->max_seconds,
@@ -360,13 +555,19 @@ static ladder_status profile_shape(profiler *pf, const gemm_size *s,
         st = results_append(p->rows, &row, msg);
         pick->measured++;
         count(pf->out, row.status);
-        if (strcmp(row.status, "ok") == 0 && row.gflops > pick->gflops) {
-            pick->best = k->r;
-            memcpy(pick->values, k->values, sizeof pick->values);
-            pick->gflops = row.gflops;
+        if (strcmp(row.status, "ok") == 0) {
+            gflops[i] = row.gflops;
+            if (row.gflops > pick->gflops) {
+                pick->best = k->r;
+                memcpy(pick->values, k->values, sizeof pick->values);
+                pick->gflops = row.gflops;
+            }
         }
         progress(pf, s, &row, pick);
     }
+    if (st == LADDER_OK && p->rounds > 0 && pick->best)
+        measure_rounds(pf, &in, s, c, gflops, pick);
+    free(gflops);
     tune_input_close(&in);
     return st;
 }

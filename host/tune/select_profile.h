@@ -27,6 +27,7 @@
 
 #include "core/results.h"
 #include "core/runner.h"
+#include "params/selection_table.h"
 #include "params/tuning_db.h"
 
 #define SELECT_MAX_CANDIDATES 256
@@ -44,6 +45,8 @@ typedef struct {
     int skipped;                /* combinations left out */
     int implausible;            /* variants left out for their count of work-groups */
     int earlier;                /* left out: measured in an earlier search (plan.earlier) */
+    int rule;                   /* the fallback rule's choice among items, or -1 */
+    int old;                    /* the table's entry for the shape among items, or -1 */
     char why_skipped[LADDER_MSG]; /* the first reason */
 } select_candidates;
 
@@ -60,6 +63,9 @@ typedef struct {
                                 /* (both shared among the shapes: see above) */
     int reps;
     double max_seconds;
+    int rounds;                 /* > 0: the finalists measured again this many times (below) */
+    selection_table *table;     /* the table the picks go to, or NULL: its entry for a shape
+                                   is a candidate there, measured right after the rule's */
     uint64_t seed;
     results_writer *rows;       /* the library's row and every candidate's, per shape */
     const result_row *earlier;  /* rows of an earlier search (the --append file); a
@@ -75,6 +81,9 @@ typedef struct {
     int values[RUNG_MAX_PARAMS];
     double gflops;
     double library_gflops;      /* 0: no library, or it did not pass */
+    int rounds;                 /* rounds the pick was chosen by (0: one measurement each) */
+    int raced_old;              /* the table's entry was a finalist of those rounds: the
+                                   pick beat it (or is it) measured in the same rounds */
 } select_pick;
 
 typedef struct {
@@ -84,6 +93,32 @@ typedef struct {
     int budget_spent;           /* the budget cut a shape short */
     double seconds;
 } select_outcome;
+
+/* Rounds (ladder select --rounds N). One measurement of a candidate on a noisy device (a
+ * small VM whose speed drifts over minutes) can be its fast phase: on the 2-core CPU
+ * through PoCL a kernel's time moves 2-3x between runs, more than the gap between the
+ * candidates, so the fastest single measurement is often a lucky one. With rounds, after
+ * every candidate of a shape is measured once, the SELECT_FINALISTS fastest (and the
+ * fallback rule's choice and the table's entry for the shape, when they passed) are
+ * measured again N times in turn, the library
+ * with them in every round, and the pick is the finalist whose median ratio to the
+ * library over the rounds is highest; a finalist that fails verification in any round is
+ * never picked. Its GFLOPS and the library's are then the medians over the rounds. */
+#define SELECT_FINALISTS 6
+
+/* The median of v[0..n) (n >= 1; v is left as it was). */
+double select_median(const double *v, int n);
+
+/* The indices of the `most` fastest of n candidates (gflops[i] > 0: passed), fastest
+ * first, then those of keep[0..nkeep) (indices, or -1) that passed and are not among them
+ * yet: out holds most + nkeep. Returns how many. */
+int select_finalists(const double *gflops, int n, const int *keep, int nkeep, int most,
+                     int *out);
+
+/* The finalist whose median score over `rounds` rounds is highest: score[f * rounds + r]
+ * is finalist f's in round r, <= 0 when it did not pass there (then f is never chosen).
+ * Returns its index and its median in *median, or -1 when none passed every round. */
+int select_round_winner(const double *score, int nfinal, int rounds, double *median);
 
 /* The candidates of shape `s` (see above). */
 void select_candidates_build(const select_plan *p, const gemm_size *s, select_candidates *out);

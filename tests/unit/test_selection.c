@@ -336,19 +336,31 @@ static void test_offer(void)
     selection_entry old;
     selection_entry a = entry("opencl", find("15"), 64, 64, 4096, "TSM=64 TSN=64 TSK=8 WM=16",
                               10);
-    CHECK(selection_offer(&t, &a, &what, &old, msg) == LADDER_OK && what == SELECTION_ADDED);
+    CHECK(selection_offer(&t, &a, 0, &what, &old, msg) == LADDER_OK && what == SELECTION_ADDED);
     selection_entry slower = entry("opencl", find("11"), 64, 64, 4096,
                                    "TSM=64 TSN=64 TSK=8 WPTM=4 WPTN=4", 5);
-    CHECK(selection_offer(&t, &slower, &what, &old, msg) == LADDER_OK && what == SELECTION_KEPT);
+    CHECK(selection_offer(&t, &slower, 0, &what, &old, msg) == LADDER_OK && what == SELECTION_KEPT);
     CHECK(t.count == 1 && t.entries[0].rung == 15 && old.gflops == 10);
     selection_entry faster = slower;
     faster.gflops = 20;
-    CHECK(selection_offer(&t, &faster, &what, &old, msg) == LADDER_OK &&
+    CHECK(selection_offer(&t, &faster, 0, &what, &old, msg) == LADDER_OK &&
           what == SELECTION_REPLACED);
     CHECK(t.count == 1 && t.entries[0].rung == 11);
+    /* Raced (ladder select --rounds): a slower recorded GFLOPS (a median over rounds,
+     * against a lucky single measurement) replaces the entry it beat in the same rounds;
+     * not raced, the same entry is kept. */
+    selection_entry median = a;
+    median.gflops = 12;
+    CHECK(selection_offer(&t, &median, 0, &what, &old, msg) == LADDER_OK && what == SELECTION_KEPT);
+    CHECK(t.count == 1 && t.entries[0].rung == 11);
+    CHECK(selection_offer(&t, &median, 1, &what, &old, msg) == LADDER_OK &&
+          what == SELECTION_REPLACED_RACED);
+    CHECK(t.count == 1 && t.entries[0].rung == 15 && t.entries[0].gflops == 12);
+    CHECK(selection_offer(&t, &faster, 0, &what, &old, msg) == LADDER_OK &&
+          what == SELECTION_REPLACED);
     /* The entry's kernel has changed since: replaced whatever its speed. */
     snprintf(t.entries[0].kernel_fnv1a, sizeof t.entries[0].kernel_fnv1a, "0000000000000000");
-    CHECK(selection_offer(&t, &a, &what, &old, msg) == LADDER_OK &&
+    CHECK(selection_offer(&t, &a, 0, &what, &old, msg) == LADDER_OK &&
           what == SELECTION_REPLACED_STALE);
     CHECK(t.count == 1 && t.entries[0].rung == 15);
     selection_table_free(&t);
