@@ -25,7 +25,7 @@
 #define DEFAULT_MAX_SECONDS 0.2
 #define DEFAULT_SEED 1
 #define MAX_RUNGS MAX_SELECT_RUNGS
-/* Most rounds of --rounds (select_profile.c keeps each finalist's values of up to 64). */
+/* Most rounds of --rounds. */
 #define MAX_ROUNDS 50
 
 static void select_help(void)
@@ -62,11 +62,11 @@ static void select_help(void)
         "  --reps N         timed repetitions per candidate (default %d)\n"
         "  --max-time S     stop repeating a candidate after S seconds (default %.1f)\n"
         "  --rounds N       after one measurement of every candidate, measure the %d\n"
-        "                   fastest of a shape (and the fallback rule's choice) again\n"
-        "                   N times in turn, with the library in every round, and pick\n"
-        "                   the one with the best median ratio to the library: for a\n"
-        "                   noisy device, where one measurement can be a lucky one\n"
-        "                   (default 0: the fastest single measurement)\n"
+        "                   fastest of a shape, the fallback rule's choice and the\n"
+        "                   table's entry again N times in turn, with the library in\n"
+        "                   every round, and pick the one whose fastest round is the\n"
+        "                   fastest: for a shared device, where other work slows some\n"
+        "                   measurements (default 0: one measurement each)\n"
         "  --seed N         seed of the inputs (default %d)\n"
         "  --output FILE    the result file of every row measured (default:\n"
         "                   select-<backend>-<device>-<time>.csv here); its folder must\n"
@@ -469,7 +469,7 @@ static int offer_picks(select_session *s, const select_plan *p, const select_out
         if (pick->measured < pick->candidates)
             printf("  (%d of %d candidates measured)", pick->measured, pick->candidates);
         if (pick->rounds > 0)
-            printf("  (medians of %d round%s)", pick->rounds, pick->rounds == 1 ? "" : "s");
+            printf("  (fastest of %d round%s)", pick->rounds, pick->rounds == 1 ? "" : "s");
         if (!pick->best) {
             printf(pick->measured ? "  no candidate passed: no entry\n" : "  not measured\n");
             continue;

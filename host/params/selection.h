@@ -112,9 +112,9 @@ typedef enum {
 /* Adds a profiler's entry to the table, or updates the entry of its shape, as ladder tune
  * updates the tuning database. *old gets a copy of the previous entry, if any. `raced`:
  * the profiler measured the old entry's rung and parameters beside the new one, in the
- * same rounds (ladder select --rounds), and the new one won by the medians: it replaces
- * the old one whatever their recorded GFLOPS (the old one's may be a lucky single
- * measurement). */
+ * same rounds (ladder select --rounds), and the new one won there: it replaces the old
+ * one whatever their recorded GFLOPS (the old one's may have been measured while the
+ * device was quieter). */
 ladder_status selection_offer(selection_table *t, const selection_entry *e, int raced,
                               selection_offer_result *what, selection_entry *old, char *msg);
 

@@ -361,24 +361,6 @@ static void progress(const profiler *pf, const gemm_size *s, const result_row *r
 
 /* ---- rounds: the finalists measured again ------------------------------------------ */
 
-static int by_value(const void *a, const void *b)
-{
-    const double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-double select_median(const double *v, int n)
-{
-    double *copy = malloc((size_t)n * sizeof *copy);
-    if (!copy)
-        return v[0];
-    memcpy(copy, v, (size_t)n * sizeof *copy);
-    qsort(copy, (size_t)n, sizeof *copy, by_value);
-    const double m = n % 2 ? copy[n / 2] : 0.5 * (copy[n / 2 - 1] + copy[n / 2]);
-    free(copy);
-    return m;
-}
-
 int select_finalists(const double *gflops, int n, const int *keep, int nkeep, int most,
                      int *out)
 {
@@ -407,23 +389,24 @@ int select_finalists(const double *gflops, int n, const int *keep, int nkeep, in
     return count;
 }
 
-int select_round_winner(const double *score, int nfinal, int rounds, double *median)
+int select_round_winner(const double *score, int nfinal, int rounds, double *best)
 {
-    int best = -1;
+    int winner = -1;
     for (int f = 0; f < nfinal; f++) {
         const double *row = score + (size_t)f * (size_t)rounds;
         int passed = rounds > 0;
-        for (int r = 0; r < rounds; r++)
+        double top = 0;
+        for (int r = 0; r < rounds; r++) {
             passed &= row[r] > 0;
-        if (!passed)
-            continue;
-        const double m = select_median(row, rounds);
-        if (best < 0 || m > *median) {
-            best = f;
-            *median = m;
+            if (row[r] > top)
+                top = row[r];
+        }
+        if (passed && (winner < 0 || top > *best)) {
+            winner = f;
+            *best = top;
         }
     }
-    return best;
+    return winner;
 }
 
 /* "round 2/5 32x32x4096 long-k  rung 19 TSM=32 ...  12.4 GFLOPS ok (1.21x clblast)" */
@@ -443,10 +426,9 @@ static void round_progress(const select_plan *p, int round, const gemm_size *s,
 
 /* After one measurement each (gflops[i]: candidate i's, 0 when it did not pass): the
  * finalists measured again in p->rounds rounds, the library first in each, in turn
- * forwards and backwards so that a drift of the device's speed favours none; the pick
- * becomes the finalist with the highest median ratio to the library (see
- * select_profile.h). Rounds cut short by Ctrl-C or the budget count as far as they went
- * whole; with none whole, the one-measurement pick stands. */
+ * forwards and backwards; the pick becomes the finalist whose fastest round is the
+ * fastest (see select_profile.h). Rounds cut short by Ctrl-C or the budget count as far
+ * as they went whole; with none whole, the one-measurement pick stands. */
 static void measure_rounds(profiler *pf, tune_input *in, const gemm_size *s,
                            const select_candidates *c, const double *gflops,
                            select_pick *pick)
@@ -458,31 +440,30 @@ static void measure_rounds(profiler *pf, tune_input *in, const gemm_size *s,
     if (nfinal == 0)
         return;
     double *score = calloc((size_t)nfinal * (size_t)p->rounds, sizeof *score);
-    double *rate = calloc((size_t)nfinal * (size_t)p->rounds, sizeof *rate);
-    double *library = calloc((size_t)p->rounds, sizeof *library);
+    double library = 0; /* its fastest round */
     int whole = 0;
-    for (int r = 0; score && rate && library && r < p->rounds && !must_stop(pf); r++) {
+    for (int r = 0; score && r < p->rounds && !must_stop(pf); r++) {
         result_row row;
+        double lib = 0;
         if (p->library) {
             tune_measure(p->target, pf->pc, in, p->library, NULL, p->reps, p->max_seconds,
                          p->seed, "", &row);
             if (strcmp(row.status, "ok") == 0)
-                library[r] = row.gflops;
+                lib = row.gflops;
+            if (lib > library)
+                library = lib;
         }
-        int f = 0;
         for (int n = 0; n < nfinal && !must_stop(pf); n++) {
-            f = r % 2 ? nfinal - 1 - n : n;
+            const int f = r % 2 ? nfinal - 1 - n : n;
             const select_candidate *k = &c->items[final[f]];
             tune_measure(p->target, pf->pc, in, k->r, k->values, p->reps, p->max_seconds,
                          p->seed, "tune-candidate", &row);
             if (strcmp(row.status, "FAILED") == 0)
                 pf->out->failed++;
             if (strcmp(row.status, "ok") == 0) {
-                const double base = library[r] > 0 ? library[r] : pick->library_gflops;
-                rate[(size_t)f * p->rounds + r] = row.gflops;
-                score[(size_t)f * p->rounds + r] = base > 0 ? row.gflops / base : row.gflops;
-                if (base > 0 && p->library) {
-                    row.vs_library = row.gflops / base;
+                score[(size_t)f * p->rounds + r] = row.gflops;
+                if (lib > 0) {
+                    row.vs_library = row.gflops / lib;
                     snprintf(row.library, sizeof row.library, "%s", p->library->name);
                 }
             }
@@ -491,38 +472,27 @@ static void measure_rounds(profiler *pf, tune_input *in, const gemm_size *s,
                 whole = r + 1;
         }
     }
-    /* The rounds measured whole, packed: finalist f's scores at packed[f * whole + r]. */
-    double median = 0;
+    /* The rounds measured whole, packed: finalist f's at score[f * whole + r]. */
+    double best = 0;
     int winner = -1;
     if (whole > 0) {
         for (int f = 0; f < nfinal; f++)
             memmove(score + (size_t)f * whole, score + (size_t)f * p->rounds,
                     (size_t)whole * sizeof *score);
-        winner = select_round_winner(score, nfinal, whole, &median);
+        winner = select_round_winner(score, nfinal, whole, &best);
     }
     if (winner >= 0) {
         const select_candidate *k = &c->items[final[winner]];
-        double rates[64];
-        int n = 0;
-        for (int r = 0; r < whole && n < 64; r++)
-            rates[n++] = rate[(size_t)winner * p->rounds + r];
         pick->best = k->r;
         memcpy(pick->values, k->values, sizeof pick->values);
-        pick->gflops = select_median(rates, n);
-        double libs[64];
-        int nl = 0;
-        for (int r = 0; r < whole && nl < 64; r++)
-            if (library[r] > 0)
-                libs[nl++] = library[r];
-        if (nl > 0)
-            pick->library_gflops = select_median(libs, nl);
+        pick->gflops = best;
+        if (library > 0)
+            pick->library_gflops = library;
         pick->rounds = whole;
         for (int f = 0; f < nfinal; f++)
             pick->raced_old |= c->old >= 0 && final[f] == c->old;
     }
     free(score);
-    free(rate);
-    free(library);
 }
 
 /* One shape: the library first (every candidate's row says its fraction of it), then the

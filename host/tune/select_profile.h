@@ -94,20 +94,20 @@ typedef struct {
     double seconds;
 } select_outcome;
 
-/* Rounds (ladder select --rounds N). One measurement of a candidate on a noisy device (a
- * small VM whose speed drifts over minutes) can be its fast phase: on the 2-core CPU
- * through PoCL a kernel's time moves 2-3x between runs, more than the gap between the
- * candidates, so the fastest single measurement is often a lucky one. With rounds, after
- * every candidate of a shape is measured once, the SELECT_FINALISTS fastest (and the
- * fallback rule's choice and the table's entry for the shape, when they passed) are
- * measured again N times in turn, the library
- * with them in every round, and the pick is the finalist whose median ratio to the
- * library over the rounds is highest; a finalist that fails verification in any round is
- * never picked. Its GFLOPS and the library's are then the medians over the rounds. */
+/* Rounds (ladder select --rounds N). One measurement of a candidate on a shared device can
+ * be taken while something else runs: on the 2-core CPU through PoCL, another process on
+ * one core makes a kernel take its single-core time, about twice its own, for seconds or
+ * minutes, so candidates measured once are compared in different states, and an entry
+ * measured in a quiet moment keeps its place against every later one measured in a busy
+ * one. With rounds, after every candidate of a shape is measured once, the
+ * SELECT_FINALISTS fastest (and the fallback rule's choice and the table's entry for the
+ * shape, when they passed) are measured again N times in turn, the library with them in
+ * every round, and the pick is the finalist whose fastest round is the fastest: what
+ * else runs only ever slows a kernel, so the fastest of several rounds is its speed on
+ * the quiet device (a median would toss between the two states when the other process
+ * runs half the time). A finalist that fails verification in any round is never picked.
+ * Its GFLOPS and the library's are then their fastest rounds. */
 #define SELECT_FINALISTS 6
-
-/* The median of v[0..n) (n >= 1; v is left as it was). */
-double select_median(const double *v, int n);
 
 /* The indices of the `most` fastest of n candidates (gflops[i] > 0: passed), fastest
  * first, then those of keep[0..nkeep) (indices, or -1) that passed and are not among them
@@ -115,10 +115,11 @@ double select_median(const double *v, int n);
 int select_finalists(const double *gflops, int n, const int *keep, int nkeep, int most,
                      int *out);
 
-/* The finalist whose median score over `rounds` rounds is highest: score[f * rounds + r]
- * is finalist f's in round r, <= 0 when it did not pass there (then f is never chosen).
- * Returns its index and its median in *median, or -1 when none passed every round. */
-int select_round_winner(const double *score, int nfinal, int rounds, double *median);
+/* The finalist whose best score over `rounds` rounds is highest: score[f * rounds + r] is
+ * finalist f's GFLOPS in round r, <= 0 when it did not pass there (then f is never
+ * chosen). Returns its index and its best score in *best, or -1 when none passed every
+ * round. */
+int select_round_winner(const double *score, int nfinal, int rounds, double *best);
 
 /* The candidates of shape `s` (see above). */
 void select_candidates_build(const select_plan *p, const gemm_size *s, select_candidates *out);
