@@ -478,7 +478,8 @@ static int offer_picks(select_session *s, const select_plan *p, const select_out
         selection_offer_result what;
         char msg[LADDER_MSG];
         if (make_entry(p, z, pick, &e, msg) != 0 ||
-            selection_offer(&s->table, &e, pick->rounds > 0 && pick->raced_old, &what, &old, msg) != LADDER_OK) {
+            selection_offer(&s->table, &e, pick->rounds > 0 && pick->raced_old, &what, &old,
+                            msg) != LADDER_OK) {
             printf("\n");
             fprintf(stderr, "ladder select: %s\n", msg);
             return -1;

@@ -271,7 +271,8 @@ void select_candidates_build(const select_plan *p, const gemm_size *s, select_ca
     drop_measured(p, s, out);
     const launch_shape shape = shape_on(dev, s);
     for (int i = 0; i < out->count && rule && out->rule < 0; i++)
-        if (out->items[i].r == rule && same_call(rule, out->items[i].values, rule_values, &shape))
+        if (out->items[i].r == rule &&
+            same_call(rule, out->items[i].values, rule_values, &shape))
             out->rule = i;
     for (int i = 0; i < out->count && old && out->old < 0; i++)
         if (out->items[i].r == old && same_call(old, out->items[i].values, old_values, &shape))
