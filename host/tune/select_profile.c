@@ -198,12 +198,23 @@ static void drop_measured(const select_plan *p, const gemm_size *s, select_candi
     c->count = kept;
 }
 
+/* The index among c's items of rung r with `values` (the same call at shape s), or -1
+ * (r NULL, or not among them: refused, or measured in an earlier search). */
+static int item_of(const select_candidates *c, const rung *r, const int *values,
+                   const device_info *dev, const gemm_size *s)
+{
+    const launch_shape shape = shape_on(dev, s);
+    for (int i = 0; r && i < c->count; i++)
+        if (c->items[i].r == r && same_call(r, c->items[i].values, values, &shape))
+            return i;
+    return -1;
+}
+
 void select_candidates_build(const select_plan *p, const gemm_size *s, select_candidates *out)
 {
     const device_info *dev = &p->target->dev;
     out->count = out->skipped = out->implausible = out->earlier = 0;
     out->why_skipped[0] = '\0';
-    out->rule = out->old = -1;
     /* Tuned parameters as ladder run gives them; no --param (they are all measured). The
      * selection is for single NN, so those are the entries it reads. */
     param_policy pol = {.tuning = p->tuning, .who = "ladder select",
@@ -224,14 +235,12 @@ void select_candidates_build(const select_plan *p, const gemm_size *s, select_ca
     const rung *old = NULL;
     int old_values[RUNG_MAX_PARAMS] = {0};
     if (p->table) {
-        char device[sizeof dev->name], key[16], why[LADDER_MSG];
+        char device[sizeof dev->name], why[LADDER_MSG];
         tuning_field(device, sizeof device, dev->name);
         const selection_entry *e =
             selection_table_find(p->table, dev->backend, device, s->M, s->N, s->K);
-        if (e)
-            snprintf(key, sizeof key, "%d", e->rung);
-        for (int i = 0; e && i < p->nrungs && i < MAX_SELECT_RUNGS; i++)
-            if (p->rungs[i] == registry_find(key) &&
+        for (int i = 0; e && !old && i < p->nrungs && i < MAX_SELECT_RUNGS; i++)
+            if (p->rungs[i]->number == e->rung &&
                 rung_params_parse(p->rungs[i], e->params, old_values, why) == LADDER_OK) {
                 old = p->rungs[i];
                 add(out, old, old_values, dev, s);
@@ -269,14 +278,8 @@ void select_candidates_build(const select_plan *p, const gemm_size *s, select_ca
             add_variants(out, of[b], bases[b], dev, s);
     }
     drop_measured(p, s, out);
-    const launch_shape shape = shape_on(dev, s);
-    for (int i = 0; i < out->count && rule && out->rule < 0; i++)
-        if (out->items[i].r == rule &&
-            same_call(rule, out->items[i].values, rule_values, &shape))
-            out->rule = i;
-    for (int i = 0; i < out->count && old && out->old < 0; i++)
-        if (out->items[i].r == old && same_call(old, out->items[i].values, old_values, &shape))
-            out->old = i;
+    out->rule = item_of(out, rule, rule_values, dev, s);
+    out->old = item_of(out, old, old_values, dev, s);
 }
 
 /* ---- measuring ----------------------------------------------------------------------- */
@@ -362,39 +365,41 @@ static void progress(const profiler *pf, const gemm_size *s, const result_row *r
 
 /* ---- rounds: the finalists measured again ------------------------------------------ */
 
+/* Whether v is among a[0..n). */
+static int among(const int *a, int n, int v)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i] == v)
+            return 1;
+    return 0;
+}
+
 int select_finalists(const double *gflops, int n, const int *keep, int nkeep, int most,
                      int *out)
 {
     int count = 0;
-    for (int i = 0; i < n; i++) {
-        if (!(gflops[i] > 0))
-            continue;
-        int at = count < most ? count : most; /* insertion into the `most` fastest */
-        while (at > 0 && gflops[out[at - 1]] < gflops[i])
-            at--;
-        if (at >= most)
-            continue;
-        for (int j = (count < most ? count : most - 1); j > at; j--)
-            out[j] = out[j - 1];
-        out[at] = i;
-        if (count < most)
-            count++;
+    while (count < most) { /* the fastest passed candidate not chosen yet, each time */
+        int fastest = -1;
+        for (int i = 0; i < n; i++)
+            if (gflops[i] > 0 && !among(out, count, i) &&
+                (fastest < 0 || gflops[i] > gflops[fastest]))
+                fastest = i;
+        if (fastest < 0)
+            break;
+        out[count++] = fastest;
     }
-    for (int k = 0; k < nkeep; k++) {
-        int there = keep[k] < 0 || keep[k] >= n || !(gflops[keep[k]] > 0);
-        for (int i = 0; i < count && !there; i++)
-            there = out[i] == keep[k];
-        if (!there)
+    for (int k = 0; k < nkeep; k++)
+        if (keep[k] >= 0 && keep[k] < n && gflops[keep[k]] > 0 && !among(out, count, keep[k]))
             out[count++] = keep[k];
-    }
     return count;
 }
 
-int select_round_winner(const double *score, int nfinal, int rounds, double *best)
+int select_round_winner(const double *score, int nfinal, int stride, int rounds,
+                        double *best)
 {
     int winner = -1;
     for (int f = 0; f < nfinal; f++) {
-        const double *row = score + (size_t)f * (size_t)rounds;
+        const double *row = score + (size_t)f * (size_t)stride;
         int passed = rounds > 0;
         double top = 0;
         for (int r = 0; r < rounds; r++) {
@@ -473,15 +478,8 @@ static void measure_rounds(profiler *pf, tune_input *in, const gemm_size *s,
                 whole = r + 1;
         }
     }
-    /* The rounds measured whole, packed: finalist f's at score[f * whole + r]. */
     double best = 0;
-    int winner = -1;
-    if (whole > 0) {
-        for (int f = 0; f < nfinal; f++)
-            memmove(score + (size_t)f * whole, score + (size_t)f * p->rounds,
-                    (size_t)whole * sizeof *score);
-        winner = select_round_winner(score, nfinal, whole, &best);
-    }
+    const int winner = score ? select_round_winner(score, nfinal, p->rounds, whole, &best) : -1;
     if (winner >= 0) {
         const select_candidate *k = &c->items[final[winner]];
         pick->best = k->r;

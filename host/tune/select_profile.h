@@ -115,11 +115,12 @@ typedef struct {
 int select_finalists(const double *gflops, int n, const int *keep, int nkeep, int most,
                      int *out);
 
-/* The finalist whose best score over `rounds` rounds is highest: score[f * rounds + r] is
- * finalist f's GFLOPS in round r, <= 0 when it did not pass there (then f is never
- * chosen). Returns its index and its best score in *best, or -1 when none passed every
- * round. */
-int select_round_winner(const double *score, int nfinal, int rounds, double *best);
+/* The finalist whose best score over its first `rounds` rounds is highest:
+ * score[f * stride + r] is finalist f's GFLOPS in round r, <= 0 when it did not pass there
+ * (then f is never chosen). Returns its index and its best score in *best, or -1 when
+ * none passed every round (or rounds is 0: rounds cut short before one was whole). */
+int select_round_winner(const double *score, int nfinal, int stride, int rounds,
+                        double *best);
 
 /* The candidates of shape `s` (see above). */
 void select_candidates_build(const select_plan *p, const gemm_size *s, select_candidates *out);

@@ -225,9 +225,11 @@ int main(void)
                             1.6, 1.7, 1.6, 0.8, 1.6,
                             3.0, 3.0, 0, 3.0, 3.0};
     double best = 0;
-    CHECK(select_round_winner(score, 3, 5, &best) == 0 && best == 2.0);
-    CHECK(select_round_winner(score + 5, 1, 5, &best) == 0 && best == 1.7);
-    CHECK(select_round_winner(score + 10, 1, 5, &best) == -1);
-    CHECK(select_round_winner(score, 3, 0, &best) == -1);
+    CHECK(select_round_winner(score, 3, 5, 5, &best) == 0 && best == 2.0);
+    CHECK(select_round_winner(score + 5, 1, 5, 5, &best) == 0 && best == 1.7);
+    CHECK(select_round_winner(score + 10, 1, 5, 5, &best) == -1);
+    CHECK(select_round_winner(score, 3, 5, 0, &best) == -1);
+    /* Rounds cut short after two: only those count, so 2's failed third round does not. */
+    CHECK(select_round_winner(score, 3, 5, 2, &best) == 2 && best == 3.0);
     return CHECK_DONE();
 }
