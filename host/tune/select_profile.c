@@ -334,6 +334,18 @@ static void count(select_outcome *out, const char *status)
     else out->errors++;
 }
 
+/* "12.4 GFLOPS ok (1.21x clblast)", or the row's status and reason: how a progress line
+ * ends. */
+static void print_outcome(const result_row *row)
+{
+    if (strcmp(row->status, "ok") != 0)
+        printf("%s: %.60s", row->status, row->reason);
+    else if (row->vs_library > 0)
+        printf("%.1f GFLOPS ok (%.2fx %s)", row->gflops, row->vs_library, row->library);
+    else
+        printf("%.1f GFLOPS ok", row->gflops);
+}
+
 /* "[12/130] 128x128x32768 long-k  rung 15 TSM=64 ... 352.1 GFLOPS ok (0.02x clblast) |
  *  best here: rung 15 (0.02x) | 1m20s left" */
 static void progress(const profiler *pf, const gemm_size *s, const result_row *row,
@@ -348,12 +360,7 @@ static void progress(const profiler *pf, const gemm_size *s, const result_row *r
     tune_format_duration(left > 0 ? left : 0, when, sizeof when);
     printf("[%ld/%ld] %ldx%ldx%ld %s  rung %d %s  ", done, pf->total, s->M, s->N, s->K,
            shape_class_name(shape_label(s)), row->rung, row->params);
-    if (strcmp(row->status, "ok") != 0)
-        printf("%s: %.60s", row->status, row->reason);
-    else if (row->vs_library > 0)
-        printf("%.1f GFLOPS ok (%.2fx %s)", row->gflops, row->vs_library, row->library);
-    else
-        printf("%.1f GFLOPS ok", row->gflops);
+    print_outcome(row);
     if (pick->best && pick->library_gflops > 0)
         printf(" | best here: rung %d (%.2fx)", pick->best->number,
                pick->gflops / pick->library_gflops);
@@ -421,12 +428,8 @@ static void round_progress(const select_plan *p, int round, const gemm_size *s,
 {
     printf("round %d/%d %ldx%ldx%ld %s  rung %d %s  ", round, p->rounds, s->M, s->N, s->K,
            shape_class_name(shape_label(s)), row->rung, row->params);
-    if (strcmp(row->status, "ok") != 0)
-        printf("%s: %.60s\n", row->status, row->reason);
-    else if (row->vs_library > 0)
-        printf("%.1f GFLOPS ok (%.2fx %s)\n", row->gflops, row->vs_library, row->library);
-    else
-        printf("%.1f GFLOPS ok\n", row->gflops);
+    print_outcome(row);
+    printf("\n");
     fflush(stdout);
 }
 
