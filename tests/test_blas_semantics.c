@@ -231,10 +231,13 @@ static gpu_buffer *device_copy(run_target *t, const stored *s)
     return b;
 }
 
-/* A workspace of `elems` elements full of NaN (NULL for none): a kernel that reads a
- * partial result no kernel wrote carries the NaN into C. */
-static gpu_buffer *nan_workspace(run_target *t, const gemm_case *c, size_t elems)
+/* The rung's workspace as the harness prepares it (NULL for none): full of NaN, so that a
+ * kernel that reads a partial result no kernel wrote carries the NaN into C, but for the
+ * counters a rung keeps there (zeros). */
+static gpu_buffer *nan_workspace(const subject *sub, const gemm_case *c,
+                                 const launch_shape *shape)
 {
+    const size_t elems = rung_workspace(sub->r, sub->values, shape);
     if (elems == 0)
         return NULL;
     stored w = {NULL, elems, 1, (int)elems, 1, LAYOUT_COL, c->precision == PRECISION_DOUBLE};
@@ -243,9 +246,8 @@ static gpu_buffer *nan_workspace(run_target *t, const gemm_case *c, size_t elems
         fprintf(stderr, "FAIL: out of host memory for a workspace of %zu elements\n", elems);
         exit(1);
     }
-    for (size_t i = 0; i < elems; i++)
-        put(&w, i, NAN);
-    gpu_buffer *b = device_copy(t, &w);
+    rung_workspace_fill(sub->r, sub->values, shape, w.x, elems, gemm_elem_bytes(c->precision));
+    gpu_buffer *b = device_copy(sub->t, &w);
     free(w.x);
     return b;
 }
@@ -273,7 +275,7 @@ static ladder_status call_rung(const subject *sub, const gemm_call *g, gpu_buffe
                             (int)g->ldc, kc.trans_a, kc.trans_b, g->c.precision};
     const launch_shape shape = {call.M, call.N, call.K, sub->units,
                                 (int)gemm_elem_bytes(g->c.precision)};
-    gpu_buffer *dW = nan_workspace(t, &g->c, rung_workspace(sub->r, sub->values, &shape));
+    gpu_buffer *dW = nan_workspace(sub, &g->c, &shape);
     st = rung_enqueue_blas(t, prog, sub->r, sub->values, &call, sub->units, dW, msg);
     if (st == LADDER_OK)
         st = t->ops->finish(t->session, msg);

@@ -354,6 +354,20 @@ static ladder_status kernel_work(void *ctx, char *msg)
     return st;
 }
 
+/* W as a call must find it: NaN, but for the counters a rung keeps there (zeros). */
+static ladder_status prepare_workspace(kernel_ctx *k, char *msg)
+{
+    const size_t elem = k->sc->elem;
+    void *fill = malloc(k->w_floats * elem);
+    if (!fill)
+        return ladder_fail(msg, LADDER_ERROR, "out of host memory");
+    rung_workspace_fill(k->r, k->values, &k->shape, fill, k->w_floats, elem);
+    run_target *t = k->sc->target;
+    ladder_status st = t->ops->upload(t->session, k->w, fill, k->w_floats * elem, msg);
+    free(fill);
+    return st;
+}
+
 static ladder_status kernel_poison(void *ctx, char *msg)
 {
     kernel_ctx *k = ctx;
@@ -362,7 +376,7 @@ static ladder_status kernel_poison(void *ctx, char *msg)
     if (st == LADDER_OK && k->padded)
         st = poison_buffer(sc->target, k->cp, (size_t)k->Mp * k->Np, sc->elem, msg);
     if (st == LADDER_OK && k->w)
-        st = poison_buffer(sc->target, k->w, k->w_floats, sc->elem, msg);
+        st = prepare_workspace(k, msg);
     return st;
 }
 
@@ -467,6 +481,11 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
         st = t->ops->alloc(t->session, (size_t)k.Mp * k.Np * elem, &k.cp, msg);
     if (st == LADDER_OK && r->launches)
         st = t->ops->alloc(t->session, k.w_floats * elem, &k.w, msg);
+    /* Counters in W must be zero from the first call on, warm-up and timed runs included
+     * (the verified run's preparation comes only after the warm-up, and not at all
+     * without verification). */
+    if (st == LADDER_OK && k.w && r->workspace_counters)
+        st = prepare_workspace(&k, msg);
     if (st == LADDER_OK) {
         measure_job job = *defaults;
         job.work = kernel_work;

@@ -1,6 +1,7 @@
 /* The registry: one table of every rung and baseline, and the helpers that read it. */
 #include "rungs/registry.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,8 @@ const rung *registry_all(int *count)
             table[n++] = rungs_dmma[i];
         for (int i = 0; i < rungs_streamk_count; i++)
             table[n++] = rungs_streamk[i];
+        for (int i = 0; i < rungs_lastslice_count; i++)
+            table[n++] = rungs_lastslice[i];
         table[n++] = shape_aware;
         for (size_t i = 0; i < sizeof baselines / sizeof baselines[0]; i++)
             table[n++] = baselines[i];
@@ -169,6 +172,21 @@ size_t rung_workspace(const rung *r, const int *values, const launch_shape *shap
         return 0;
     size_t floats = r->workspace_floats ? r->workspace_floats(values, shape) : 0;
     return floats ? floats : 1;
+}
+
+void rung_workspace_fill(const rung *r, const int *values, const launch_shape *shape,
+                         void *w, size_t elems, size_t elem_bytes)
+{
+    size_t counters = r->workspace_counters ? r->workspace_counters(values, shape) : 0;
+    if (counters > elems)
+        counters = elems;
+    const size_t results = elems - counters;
+    for (size_t i = 0; i < results; i++)
+        if (elem_bytes == sizeof(double))
+            ((double *)w)[i] = NAN;
+        else
+            ((float *)w)[i] = NAN;
+    memset((char *)w + results * elem_bytes, 0, counters * elem_bytes);
 }
 
 ladder_status rung_check_params(const rung *r, const int *values, char *msg)

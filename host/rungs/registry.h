@@ -211,6 +211,10 @@ typedef struct rung {
      * is then a buffer of one float, never read). The harness fills W with NaN before the
      * verified run, so a kernel that reads what no kernel wrote fails verification. */
     size_t (*workspace_floats)(const int *p, const launch_shape *shape);
+    /* Of those, the last ones that hold counters the kernels keep between calls (rung 28:
+     * one int per tile of C, counting the slices done): the harness sets them to zero
+     * bits, not NaN, and each call must leave them so. NULL: none. */
+    size_t (*workspace_counters)(const int *p, const launch_shape *shape);
     /* Whether a call at this shape reads parameter `param` (an index into params): its
      * kernels' work depends on it. NULL: every parameter counts everywhere. Rung 20's
      * tall kernels never read the wide path's KL, WC and WU, nor its wide kernels the
@@ -337,6 +341,12 @@ void rung_tile_multiples(const int *p, int mult[3]);
  * at least 1 for a rung of several (their kernels always take a W; see rung.launches). */
 size_t rung_workspace(const rung *r, const int *values, const launch_shape *shape);
 
+/* Fills `w`, a host copy of that workspace (`elems` elements of `elem_bytes`), as a call
+ * must find it: NaN, so that a kernel that reads what no kernel wrote fails verification,
+ * except the rung's counters (rung.workspace_counters), which are zero. */
+void rung_workspace_fill(const rung *r, const int *values, const launch_shape *shape,
+                         void *w, size_t elems, size_t elem_bytes);
+
 /* Checks values against the declared ranges and the rung's validate(). */
 ladder_status rung_check_params(const rung *r, const int *values, char *msg);
 
@@ -393,5 +403,7 @@ extern const rung rungs_dmma[];    /* rung 25: rungs_dmma.c */
 extern const int rungs_dmma_count;
 extern const rung rungs_streamk[]; /* rung 26: rungs_streamk.c */
 extern const int rungs_streamk_count;
+extern const rung rungs_lastslice[]; /* rung 28: rungs_lastslice.c */
+extern const int rungs_lastslice_count;
 
 #endif
