@@ -12,13 +12,14 @@
  * rung 15 does.
  */
 #include "rungs/registry.h"
+#include "rungs/splitk.h"
 #include "rungs/warptile.h"
 
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
 
-/* p = TSM, TSN, TSK, WM (rung 15's), SPLITS, ATOMIC. */
+/* p = TSM, TSN, TSK, WM (rung 15's), SPLITS, ATOMIC: rung 28 has the first five. */
 enum { TSM, TSN, TSK, WM, SPLITS, ATOMIC };
 
 /* Most slices one work-item of "reduce" adds; must match REDUCE_DEPTH in the kernels. */
@@ -48,7 +49,7 @@ static int slice_tiles(const int *p, int K)
     const int per = (ktiles + p[SPLITS] - 1) / p[SPLITS];
     return per > 0 ? per : 1;
 }
-static int slice_count(const int *p, int K)
+int splitk_slice_count(const int *p, int K)
 {
     const int ktiles = (K + p[TSK] - 1) / p[TSK], per = slice_tiles(p, K);
     const int n = (ktiles + per - 1) / per;
@@ -57,10 +58,10 @@ static int slice_count(const int *p, int K)
 
 /* Rows of one slice's partial matrix in W: M rounded up to whole float4s, so that every
  * float4 of W is 16-byte aligned. */
-static size_t partial_rows(int M) { return ceil_div((size_t)M, 4) * 4; }
+size_t splitk_partial_rows(int M) { return ceil_div((size_t)M, 4) * 4; }
 
 /* The GEMM kernel's work-groups at one slice: rung 15's. */
-static void splitk_geometry(const int *p, int M, int N, launch_dims *d)
+void splitk_geometry(const int *p, int M, int N, launch_dims *d)
 {
     d->local[0] = (size_t)warptile_threads(p);
     d->local[1] = 1;
@@ -75,7 +76,7 @@ static void splitk_geometry(const int *p, int M, int N, launch_dims *d)
 static int splitk_launches(const int *p, const launch_shape *s, rung_launch *out)
 {
     const size_t threads = (size_t)warptile_threads(p);
-    const int slices = slice_count(p, s->K);
+    const int slices = splitk_slice_count(p, s->K);
     rung_launch gemm = {"gemm", {{0, 0}, {threads, 1}}};
     splitk_geometry(p, s->M, s->N, &gemm.dims);
     gemm.dims.global[0] *= (size_t)slices;
@@ -90,7 +91,7 @@ static int splitk_launches(const int *p, const launch_shape *s, rung_launch *out
         out[1] = gemm;
         return 2;
     }
-    const size_t float4s = partial_rows(s->M) / 4 * (size_t)s->N;
+    const size_t float4s = splitk_partial_rows(s->M) / 4 * (size_t)s->N;
     out[0] = gemm;
     const size_t cols = threads / reduce_groups(threads, slices);
     out[1] = (rung_launch){"reduce", {{ceil_div(float4s, cols) * threads, 1},
@@ -101,10 +102,10 @@ static int splitk_launches(const int *p, const launch_shape *s, rung_launch *out
 /* One partial matrix per slice, for the deterministic reduction only. */
 static size_t splitk_workspace(const int *p, const launch_shape *s)
 {
-    const int slices = slice_count(p, s->K);
+    const int slices = splitk_slice_count(p, s->K);
     if (p[ATOMIC] || slices == 1)
         return 0;
-    return (size_t)slices * partial_rows(s->M) * (size_t)s->N;
+    return (size_t)slices * splitk_partial_rows(s->M) * (size_t)s->N;
 }
 
 /* The GEMM's tiles, or the reduction's float4 per work-item if that is more. */
@@ -133,11 +134,11 @@ static size_t splitk_local_mem(const int *p)
 #define RULE_ITEMS_PER_GPU_UNIT 512
 #define RULE_GROUPS_PER_CPU_UNIT 2
 static int rule_edge(long n) { return n <= 32 ? 32 : n <= 64 ? 64 : 128; }
-static void splitk_rule_params(int *p, const gemm_size *s, const device_info *dev)
+void splitk_rule_params(int *p, const gemm_size *s, const device_info *dev)
 {
     if (dev->compute_units <= 0)
         return; /* the device's size unknown: the tuned or default parameters stand */
-    int q[ATOMIC + 1]; /* this rung's parameters, as the rule sets them */
+    int q[SPLITS + 1]; /* the parameters the rule sets (rung 19's and 28's first five) */
     memcpy(q, p, sizeof q);
     q[TSM] = rule_edge(s->M);
     q[TSN] = rule_edge(s->N);
@@ -164,7 +165,7 @@ static void splitk_rule_params(int *p, const gemm_size *s, const device_info *de
     double best_gap = HUGE_VAL;
     for (int i = 0; i < splits->nchoices; i++) {
         q[SPLITS] = splits->choices[i];
-        const int slices = slice_count(q, (int)s->K);
+        const int slices = splitk_slice_count(q, (int)s->K);
         if (slices == seen_slices)
             continue; /* K has no more tiles to share: the fewer slices stand */
         seen_slices = slices;

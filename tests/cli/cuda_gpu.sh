@@ -1,7 +1,8 @@
 # The CUDA backend on a real GPU: every rung and cuBLAS at tile-multiple sizes with the
 # default and the small-device parameters, the rungs that run any size (1, 10 and up) on
 # awkward shapes, rung 19 (split-K) in both modes with several split counts, rung 26
-# (Stream-K) with several waves and tiles, rung 20 on skinny ones, all verified in full;
+# (Stream-K) with several waves and tiles, rung 28 (split-K in one launch) with several
+# split counts, rung 20 on skinny ones, all verified in full;
 # then the cases of a BLAS call (double, transposes, row-major, alpha and beta) on every
 # rung that takes them and on cuBLAS, and the BLAS semantics test (test_blas_semantics
 # cuda: the BLAS-call rungs and cuBLAS in every case).
@@ -10,7 +11,7 @@ source "$(dirname "$0")/lib.bash"
 # CUDA_GPU_PARTS=NAME,... runs only those parts (default: all), so that a GPU lease too
 # short for the whole script (more than 7 minutes on a fresh H200) can run it in pieces.
 # Each part says on stderr when it starts, so a run cut short shows how far it got.
-all_parts="basic anysize splitk streamk skinny cases scaled double semantics"
+all_parts="basic anysize splitk streamk lastslice skinny cases scaled double semantics"
 selected=${CUDA_GPU_PARTS:-all}
 for name in ${selected//,/ }; do
   case " all $all_parts " in
@@ -42,7 +43,7 @@ if part basic; then
 fi
 if part anysize; then
   out="$WORK/anysize.csv"
-  "$LADDER" run --backend cuda --rungs 1,10-19,26 --verify full \
+  "$LADDER" run --backend cuda --rungs 1,10-19,26,28 --verify full \
       --sizes 1x1x1,1x300x1,300x1x300,64x64x1,127x131x137,1000x7x5,1000x1003x997,4097x33x1 \
       --output "$out" >"$WORK/log" 2>&1 || { fail "cuda awkward shapes"; cat "$WORK/log" >&2; }
   [ "$(column "$out" status | sort -u)" = ok ] && pass || { fail "a CUDA awkward shape failed"; cat "$out" >&2; }
@@ -85,6 +86,27 @@ if part streamk; then
           >"$WORK/log" 2>&1 || { fail "cuda rung 26 $tile SKW=$skw"; cat "$WORK/log" >&2; }
       [ "$(column "$out" status | sort -u)" = ok ] && pass \
         || { fail "cuda rung 26 $tile SKW=$skw: a row failed"; cat "$out" >&2; }
+    done
+  done
+fi
+# Split-K in one launch (rung 28): the counters and the last slice's sum with one slice (no
+# counting), three (K = 97 has 13 tiles of 8: slices of 5, 5 and 3) and sixteen asked, in
+# both tile sizes, single and double: K = 1, K shorter than a tile, primes, M = N = 1,
+# sizes off the tiles, a long K (128 x 128 x 32768, where 16 slices each add 2048 deep),
+# and the shapes it was made for. Each call must leave the counters at zero for the next:
+# the warm-up, verified and timed runs share one workspace, and a counter left behind
+# would make a later call's last block miss its turn (a wrong C, or C never written).
+if part lastslice; then
+  for tile in "128 64" "64 32"; do
+    set -- $tile
+    for splits in 1 3 16; do
+      out="$WORK/lastslice-$1-$splits.csv"
+      "$LADDER" run --backend cuda --rungs 28 --param TSM=$1 --param TSN=$1 --param WM=$2 \
+          --param SPLITS=$splits --precision single,double --verify auto --output "$out" \
+          --sizes 1x1x1,1x1x97,64x64x1,5x3x8,67x45x97,130x67x1000,128x128x32768,4097x33x1001,997x1013x1009,333x7777x555 \
+          >"$WORK/log" 2>&1 || { fail "cuda rung 28 $1 SPLITS=$splits"; cat "$WORK/log" >&2; }
+      [ "$(column "$out" status | sort -u)" = ok ] && pass \
+        || { fail "cuda rung 28 $1 SPLITS=$splits: a row failed"; cat "$out" >&2; }
     done
   done
 fi
