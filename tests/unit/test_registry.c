@@ -1,5 +1,6 @@
 /* The registry: every rung is complete and consistent, lookups work, parameters are
  * checked, and devices that cannot take the defaults get small ones or a reason. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -7,6 +8,7 @@
 #include "rungs/registry.h"
 #include "params/params.h"
 #include "core/runner.h"
+#include "rungs/warptile.h"
 
 /* The launches/workspace contract of a rung of several kernels (rung.launches), at one
  * shape it takes: 1 to RUNG_MAX_LAUNCHES named launches of whole work-groups, none larger
@@ -80,6 +82,38 @@ static void check_splitk_shape(const rung *sk, int *v, int M, int N, int K)
     }
     CHECK(rung_workspace(sk, v, &shape) ==
           (slices > 1 && !atomic ? (size_t)slices * rows * N : 1));
+}
+
+/* Rung 28 at one shape: one kernel of rung 19's grid (a block per tile and slice), and a
+ * workspace of rung 19's partial matrices followed by one int counter per tile of C, whose
+ * elements the harness zeroes while the rest is NaN. No workspace at one slice. */
+static void check_lastslice_shape(const rung *ls, int *v, int M, int N, int K, int elem)
+{
+    const int tsm = v[0], tsn = v[1], tsk = v[2], splits = v[4];
+    const int slices = count_slices(K, tsk, splits), threads = warptile_threads(v);
+    const launch_shape shape = {M, N, K, 132, elem};
+    rung_launch l[RUNG_MAX_LAUNCHES];
+    CHECK(ls->launches(v, &shape, l) == 1 && strcmp(l[0].kernel, "gemm") == 0);
+    CHECK(l[0].dims.local[0] == (size_t)threads && l[0].dims.local[1] == 1);
+    CHECK(l[0].dims.global[0] == (size_t)((M + tsm - 1) / tsm * slices * threads));
+    CHECK(l[0].dims.global[1] == (size_t)((N + tsn - 1) / tsn));
+    const size_t tiles = (size_t)((M + tsm - 1) / tsm) * ((N + tsn - 1) / tsn);
+    const size_t partials = (size_t)slices * ((M + 3) / 4 * 4) * N;
+    const size_t counters = slices > 1 ? (tiles * sizeof(int) + elem - 1) / elem : 0;
+    CHECK(ls->workspace_counters(v, &shape) == counters);
+    const size_t elems = rung_workspace(ls, v, &shape);
+    CHECK(elems == (slices > 1 ? partials + counters : 1));
+    /* The fill: NaN up to the counters, then zero bits through the last element. */
+    static unsigned char w[1 << 22];
+    if (elems * elem > sizeof w)
+        return;
+    memset(w, 0x55, elems * elem);
+    rung_workspace_fill(ls, v, &shape, w, elems, (size_t)elem);
+    const size_t results = elems - counters;
+    for (size_t i = 0; i < elems; i++) {
+        const double x = elem == 8 ? ((double *)w)[i] : ((float *)w)[i];
+        CHECK(i < results ? isnan(x) : (x == 0 && !signbit(x)));
+    }
 }
 
 static device_info big_gpu(void)
@@ -533,6 +567,40 @@ int main(void)
         rung_defaults(sk, 0, v);
         v[atomic] = 2;
         CHECK(rung_check_params(sk, v, msg) == LADDER_UNSUPPORTED && strstr(msg, "ATOMIC"));
+    }
+
+    /* Rung 28, split-K in one launch: rung 19's first five parameters and slices, one
+     * kernel whatever the slice count, counters after the partial matrices (CUDA only). */
+    {
+        const rung *ls = registry_find("lastslice");
+        const rung *sk = registry_find("splitk");
+        CHECK(ls && ls->number == 28 && ls->parent == 19 && ls->blas_args && ls->launches &&
+              ls->workspace_floats && ls->workspace_counters && ls->takes_double &&
+              ls->takes_transposes && ls->only_backend && strcmp(ls->only_backend, "cuda") == 0);
+        CHECK(ls->nparams == 5);
+        for (int i = 0; i < ls->nparams; i++)
+            CHECK(strcmp(ls->params[i].name, sk->params[i].name) == 0);
+        int v[RUNG_MAX_PARAMS];
+        rung_defaults(ls, 0, v);
+        CHECK(v[0] == 128 && v[1] == 128 && v[3] == 64 && v[4] == 4); /* 256 threads */
+        const int shapes[][3] = {{1, 1, 1},     {1, 1, 97},      {64, 64, 1},
+                                 {5, 3, 97},    {67, 45, 97},    {130, 67, 1000},
+                                 {997, 1013, 1009}, {128, 128, 32768}, {333, 777, 555}};
+        const int split_counts[] = {1, 2, 3, 4, 16};
+        for (int e = 4; e <= 8; e += 4)
+            for (size_t sc = 0; sc < sizeof split_counts / sizeof split_counts[0]; sc++)
+                for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++) {
+                    v[4] = split_counts[sc];
+                    check_lastslice_shape(ls, v, shapes[sh][0], shapes[sh][1],
+                                          shapes[sh][2], e);
+                }
+        /* A rung with no counters: the whole workspace is NaN. */
+        rung_defaults(sk, 0, v);
+        const launch_shape shape = {130, 67, 1000, 132, 4};
+        float w[8];
+        rung_workspace_fill(sk, v, &shape, w, 8, sizeof(float));
+        for (int i = 0; i < 8; i++)
+            CHECK(isnan(w[i]));
     }
 
     /* Rung 20: skinny shapes only (M or N up to 16), refused above with the reason; a
