@@ -62,6 +62,8 @@ const rung *registry_all(int *count)
             table[n++] = rungs_dmma[i];
         for (int i = 0; i < rungs_streamk_count; i++)
             table[n++] = rungs_streamk[i];
+        for (int i = 0; i < rungs_cpucore_count; i++)
+            table[n++] = rungs_cpucore[i];
         table[n++] = shape_aware;
         for (size_t i = 0; i < sizeof baselines / sizeof baselines[0]; i++)
             table[n++] = baselines[i];
