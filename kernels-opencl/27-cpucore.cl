@@ -1,5 +1,42 @@
 /* Rung 27: a kernel shaped for a CPU core (OpenCL only)
- * DRAFT: header comment to be completed from the measurements.
+ * Parent: rung 19 (split-K). The same BLAS call (C = alpha op(A) op(B) + beta C, leading
+ *   dimensions, transposes, K shared out among work-groups with a deterministic sum), and
+ *   nothing else of its kernel: no local memory, no barriers, no warp tiles.
+ * What changed, and why it should help on a CPU: PoCL runs a work-group on one core as a
+ *   loop over its work-items, and LLVM's loop vectorizer vectorizes only the innermost
+ *   loop. A GEMM's work-item has its own loop over K inside, so the loop over work-items is
+ *   an outer loop and is not vectorized across work-items (chapter 27 shows the code PoCL
+ *   made of a kernel written that way: 8 columns of one work-item in a vector, filled by
+ *   gathers). Rungs 12-19 also pay for what a GPU needs and a core does not: tiles copied
+ *   into local memory (on a CPU, ordinary memory: a copy through the caches the loads
+ *   would use anyway), and barriers, at which PoCL must split the work-item loop and keep
+ *   every work-item's live values in memory across the split.
+ *   So here one work-item is what BLAS libraries call a micro-kernel, written with the
+ *   vector explicit: it holds a VW x NR block of C in registers, VW rows as one vector
+ *   (VW = 16 floats: one AVX-512 register) and NR columns, and for each k loads VW rows of
+ *   A (one vector load, contiguous in column-major A) and multiplies them by NR single
+ *   elements of B, broadcast: NR fused multiply-adds per load of A, with no shuffles.
+ *   The caches do the reuse the local memory did. Every work-item runs the whole K loop
+ *   (or its slice); work-groups are small (LX x LY work-items, a (LX VW) x (LY NR) tile),
+ *   since the work-items of a group add no parallelism on a CPU.
+ *   K is split only where C has too few tiles to give the cores work: the host launches
+ *   as many slices of K as bring the work-groups nearest GPC per compute unit (one slice
+ *   when the tiles are enough; none shorter than SLICE_MIN), and each slice writes its
+ *   partial block into W, which kernel `reduce` sums in slice order (rung 19's ATOMIC=0).
+ * Parameters: VW (1, 2, 4, 8 or 16: rows per work-item, one vector), NR (columns per
+ *   work-item), LX, LY (work-items of a work-group along M and N), GPC (work-groups per
+ *   compute unit to aim for when splitting K). The host computes the slices
+ *   (host/rungs/rungs_cpucore.c); the kernels read their count from the grid and W[0].
+ * Sizes: any M, N, K >= 1; lda >= M, ldb >= K, ldc >= M (as transposes change them). A
+ *   block past M's edge is shifted back to end at row M-1 (its rows before the shift
+ *   belong to the block before it and are not stored), so every vector load reads rows
+ *   that exist; when M < VW, rows past M read row M-1 again. Columns past N read column
+ *   N-1 again. Neither is stored.
+ * Transposes: TRANS_A, TRANS_B as rung 19 takes them (registry.h). With TRANS_A=1 the VW
+ *   rows of A at one depth are lda apart, so they are gathered element by element: correct
+ *   and slower. TRANS_B changes only where the broadcast elements of B are read.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.h): VW doubles are then a
+ *   vector of twice the bytes (VW = 16: two AVX-512 registers), W holds doubles.
  */
 #include "real.h"
 
@@ -29,36 +66,29 @@ typedef real16 vreal;
 #error "VW must be 1, 2, 4, 8 or 16"
 #endif
 
-/* Lane i of a vreal (a constant i after unrolling). */
-real lane(const vreal v, const int i)
-{
-    union { vreal v; real r[VW]; } u;
-    u.v = v;
-    return u.r[i];
-}
+/* A vreal as VW single elements. */
+typedef union {
+    vreal v;
+    real r[VW];
+} lanes;
 
-/* K's slices: every slice but the last `slice_len` deep, none empty; 1 when K is 0. */
-int slice_len(const int K)
-{
-    const int per = (K + SPLITS - 1) / SPLITS;
-    return per > 0 ? per : 1;
-}
-int slice_count(const int K)
-{
-    const int n = (K + slice_len(K) - 1) / slice_len(K);
-    return n > 0 ? n : 1;
-}
+#define HEADER 4 /* elements of W before the partial blocks: W[0] = the slice count */
 
-/* Rows mb..mb+VW-1 of op(A) at depth k. The rows exist whenever M >= VW (the host
- * shifted mb back from the edge); below that, rows past M repeat row M-1 (read, never
- * stored). */
+/* The slices of K are dimension 1's groups beyond the tiles of N: group tile_n +
+ * tiles_n * slice. Every slice but the last is `len` deep; the host never launches an
+ * empty one. */
+int tiles_n(const int N) { return (N + LY * NR - 1) / (LY * NR); }
+int slice_count(const int N) { return get_num_groups(1) / tiles_n(N); }
+
+/* Rows mb..mb+VW-1 of op(A) at depth k. They exist whenever M >= VW (mb was shifted
+ * back from the edge); below that, rows past M read row M-1 again. */
 vreal load_a(const __global real *A, const int lda, const int M, const int mb, const int k)
 {
 #if !TRANS_A
     if (M >= VW)
         return VLOAD(A + mb + (size_t)k * lda);
 #endif
-    union { vreal v; real r[VW]; } u;
+    lanes u;
     for (int i = 0; i < VW; i++) {
         const int r = min(mb + i, M - 1);
 #if TRANS_A
@@ -76,66 +106,81 @@ void gemm(const int M, const int N, const int K, const real alpha,
           const __global real *restrict B, const int ldb, const real beta,
           __global real *restrict C, const int ldc, __global real *restrict W)
 {
-    const int tiles_n = (N + LY * NR - 1) / (LY * NR);
-    const int slice = get_group_id(1) / tiles_n;
+    const int slices = slice_count(N), slice = get_group_id(1) / tiles_n(N);
     const int m = (int)get_global_id(0) * VW;
-    const int n = ((get_group_id(1) % tiles_n) * LY + get_local_id(1)) * NR;
+    const int n = ((get_group_id(1) % tiles_n(N)) * LY + get_local_id(1)) * NR;
     /* The vector's first row: m, or shifted back so that all VW rows exist. */
     const int mb = M >= VW ? min(m, M - VW) : 0;
-    const int kb = slice * slice_len(K), ke = min(K, kb + slice_len(K));
+    const int len = (K + slices - 1) / slices;
+    const int kb = slice * len, ke = min(K, kb + len);
 
-    int col[NR]; /* the columns read: past N, column N-1 again (never stored) */
+    /* Where column j's elements of op(B) are: B(k, n+j) = b[j][k * bstep]. Past N, column
+     * N-1 again. */
+    const __global real *b[NR];
+#if TRANS_B
+    const size_t bstep = ldb;
+#pragma unroll
     for (int j = 0; j < NR; j++)
-        col[j] = min(n + j, N - 1);
+        b[j] = B + min(n + j, N - 1);
+#else
+    const size_t bstep = 1;
+#pragma unroll
+    for (int j = 0; j < NR; j++)
+        b[j] = B + (size_t)min(n + j, N - 1) * ldb;
+#endif
 
+    /* The micro-kernel: NR vectors of C in registers, each k one vector of A times NR
+     * broadcast elements of B. The loops over j are unrolled (NR is a constant), so that
+     * acc[] stays in registers. */
     vreal acc[NR];
+#pragma unroll
     for (int j = 0; j < NR; j++)
         acc[j] = 0;
     for (int k = kb; k < ke; k++) {
         const vreal a = load_a(A, lda, M, mb, k);
-        for (int j = 0; j < NR; j++) {
-#if TRANS_B
-            const real b = B[col[j] + (size_t)k * ldb];
-#else
-            const real b = B[k + (size_t)col[j] * ldb];
-#endif
-            acc[j] += a * b;
-        }
+#pragma unroll
+        for (int j = 0; j < NR; j++)
+            acc[j] += a * b[j][k * bstep];
     }
 
-    const int slices = slice_count(K);
+    /* Only the rows and columns this work-item owns, and only those that exist. */
+    if (slices > 1 && get_global_id(0) == 0 && get_group_id(1) == 0 && get_local_id(1) == 0)
+        W[0] = (real)slices;
+#pragma unroll
     for (int j = 0; j < NR; j++) {
         if (n + j >= N)
             break;
+        lanes u;
+        u.v = acc[j];
         for (int i = 0; i < VW; i++) {
             const int r = mb + i;
             if (r < m || r >= M)
                 continue;
-            const real v = lane(acc[j], i);
             if (slices > 1) {
-                W[((size_t)slice * N + n + j) * M + r] = v;
-            } else {
+                W[HEADER + ((size_t)slice * N + n + j) * M + r] = u.r[i];
+            } else { /* C read only when beta != 0 (BLAS) */
                 __global real *c = C + r + (size_t)(n + j) * ldc;
-                *c = beta == 0 ? alpha * v : alpha * v + beta * *c;
+                *c = beta == 0 ? alpha * u.r[i] : alpha * u.r[i] + beta * *c;
             }
         }
     }
 }
 
-/* When K was split: C = alpha * (the slices' partials, added in slice order) + beta * C. */
+/* When K was split: C = alpha * (the slices' partials, added in slice order, so every run
+ * gives the same bits) + beta * C, one work-item per element of C. */
 __kernel void reduce(const int M, const int N, const int K, const real alpha,
                      const __global real *restrict A, const int lda,
                      const __global real *restrict B, const int ldb, const real beta,
                      __global real *restrict C, const int ldc,
-                     __global real *restrict W)
+                     const __global real *restrict W)
 {
     const size_t e = get_global_id(0), count = (size_t)M * N;
     if (e >= count)
         return;
-    const int slices = slice_count(K);
+    const int slices = (int)W[0];
     real sum = 0;
     for (int s = 0; s < slices; s++)
-        sum += W[s * count + e];
+        sum += W[HEADER + s * count + e];
     __global real *c = C + e % M + (e / M) * (size_t)ldc;
     *c = beta == 0 ? alpha * sum : alpha * sum + beta * *c;
 }

@@ -4,7 +4,7 @@
  * A work-item holds a VW x NR block of C in registers: VW rows as one vector, NR columns,
  * and runs the whole K loop (or its slice of K) with outer-product updates, no local
  * memory and no barriers. A work-group is LX x LY work-items, a (LX VW) x (LY NR) tile of
- * C. When K is split (SPLITS), each slice writes its partial block into the workspace
+ * C. When C has too few tiles for the compute units (GPC work-groups each), K is split: each slice writes its partial block into the workspace
  * and a second kernel, `reduce`, adds the slices in a fixed order (deterministic, as
  * rung 19's ATOMIC=0).
  */
@@ -12,26 +12,18 @@
 
 #include <stddef.h>
 
-/* p = VW, NR, LX, LY, SPLITS. */
-enum { VW, NR, LX, LY, SPLITS };
+/* p = VW, NR, LX, LY, GPC. */
+enum { VW, NR, LX, LY, GPC };
 
 /* Work-items of the reduction's work-groups (any count works; the kernel guards). */
 #define REDUCE_ITEMS 64
+/* Elements of W before the partial blocks (W[0] = the slice count); the kernel's HEADER. */
+#define HEADER_FLOATS 4
+/* The shortest slice of K worth a work-group of its own: below it, a slice's loop is
+ * shorter than the work of writing and re-reading its partial block. */
+#define SLICE_MIN 16
 
 static size_t ceil_div(size_t n, size_t d) { return (n + d - 1) / d; }
-
-/* How K is shared out, exactly as the kernel computes it (slice_len, slice_count in
- * 27-cpucore.cl): every slice but the last ceil(K / SPLITS) deep, none empty. */
-static int slice_len(const int *p, int K)
-{
-    const int per = (K + p[SPLITS] - 1) / p[SPLITS];
-    return per > 0 ? per : 1;
-}
-static int slice_count(const int *p, int K)
-{
-    const int n = (K + slice_len(p, K) - 1) / slice_len(p, K);
-    return n > 0 ? n : 1;
-}
 
 static void cpu_geometry(const int *p, int M, int N, launch_dims *d)
 {
@@ -41,10 +33,25 @@ static void cpu_geometry(const int *p, int M, int N, launch_dims *d)
     d->global[1] = ceil_div((size_t)N, (size_t)p[LY] * p[NR]) * d->local[1];
 }
 
+/* The slices of K: one while the tiles of C give every compute unit GPC work-groups or
+ * more; else as many as bring the work-groups nearest GPC per compute unit, none shorter
+ * than SLICE_MIN. The kernels read the count from the grid (and `reduce` from W[0]). */
+static long cpu_slices(const int *p, const launch_shape *s)
+{
+    const long tiles = (long)(ceil_div((size_t)s->M, (size_t)p[LX] * p[VW]) *
+                              ceil_div((size_t)s->N, (size_t)p[LY] * p[NR]));
+    const long target = (long)p[GPC] * (s->compute_units > 0 ? s->compute_units : 1);
+    long slices = (target + tiles / 2) / tiles;
+    const long most = (long)ceil_div((size_t)s->K, SLICE_MIN);
+    if (slices > most)
+        slices = most;
+    return slices < 1 ? 1 : slices;
+}
+
 /* The slices go along dimension 1, after the tiles of N (group tile_n + tiles_n * slice). */
 static int cpu_launches(const int *p, const launch_shape *s, rung_launch *out)
 {
-    const int slices = slice_count(p, s->K);
+    const long slices = cpu_slices(p, s);
     out[0].kernel = "gemm";
     cpu_geometry(p, s->M, s->N, &out[0].dims);
     out[0].dims.global[1] *= (size_t)slices;
@@ -58,8 +65,8 @@ static int cpu_launches(const int *p, const launch_shape *s, rung_launch *out)
 
 static size_t cpu_workspace(const int *p, const launch_shape *s)
 {
-    const int slices = slice_count(p, s->K);
-    return slices == 1 ? 0 : (size_t)slices * (size_t)s->M * (size_t)s->N;
+    const long slices = cpu_slices(p, s);
+    return slices == 1 ? 0 : HEADER_FLOATS + (size_t)slices * (size_t)s->M * (size_t)s->N;
 }
 
 static ladder_status cpu_validate(const int *p, char *msg)
@@ -81,15 +88,15 @@ const rung rungs_cpucore[] = {
         .kind = RUNG_KERNEL,
         .nparams = 5,
         .params = {{"VW", 16, 0, 1, 16, "rows of C per work-item, one vector",
-                    CHOICES(4, 8, 16), PER_SHAPE},
+                    CHOICES(8, 16), PER_SHAPE},
                    {"NR", 8, 0, 1, 32, "columns of C per work-item", CHOICES(4, 8, 12, 16),
                     PER_SHAPE},
                    {"LX", 1, 0, 1, 256, "work-items of a work-group along M",
-                    CHOICES(1, 2, 4, 8), PER_SHAPE},
+                    CHOICES(1, 4), PER_SHAPE},
                    {"LY", 1, 0, 1, 256, "work-items of a work-group along N",
-                    CHOICES(1, 2, 4, 8), PER_SHAPE},
-                   {"SPLITS", 1, 0, 1, 4096, "most slices of K (fewer when K is shorter)",
-                    CHOICES(1, 2, 4, 8, 16, 32), PER_SHAPE}},
+                    CHOICES(1, 4), PER_SHAPE},
+                   {"GPC", 2, 0, 1, 64, "work-groups per compute unit to aim for: K is "
+                    "split when C's tiles are fewer", CHOICES(1, 2, 4, 8), PER_SHAPE}},
         .validate = cpu_validate,
         .geometry = cpu_geometry,
         .launches = cpu_launches,
