@@ -167,20 +167,25 @@ void gemm(const int M, const int N, const int K, const real alpha,
 }
 
 /* When K was split: C = alpha * (the slices' partials, added in slice order, so every run
- * gives the same bits) + beta * C, one work-item per element of C. */
-__kernel void reduce(const int M, const int N, const int K, const real alpha,
-                     const __global real *restrict A, const int lda,
-                     const __global real *restrict B, const int ldb, const real beta,
-                     __global real *restrict C, const int ldc,
-                     const __global real *restrict W)
+ * gives the same bits) + beta * C. A work-item sums VW consecutive elements of C (column-
+ * major, m fastest), in work-groups of LX: no larger than the GEMM's (the host checks the
+ * GEMM's work-group against the device, and the registry promises the others fit). */
+__kernel __attribute__((reqd_work_group_size(LX, 1, 1)))
+void reduce(const int M, const int N, const int K, const real alpha,
+            const __global real *restrict A, const int lda,
+            const __global real *restrict B, const int ldb, const real beta,
+            __global real *restrict C, const int ldc, const __global real *restrict W)
 {
-    const size_t e = get_global_id(0), count = (size_t)M * N;
-    if (e >= count)
-        return;
+    const size_t count = (size_t)M * N, e0 = get_global_id(0) * (size_t)VW;
     const int slices = (int)W[0];
-    real sum = 0;
-    for (int s = 0; s < slices; s++)
-        sum += W[HEADER + s * count + e];
-    __global real *c = C + e % M + (e / M) * (size_t)ldc;
-    *c = beta == 0 ? alpha * sum : alpha * sum + beta * *c;
+    for (int i = 0; i < VW; i++) {
+        const size_t e = e0 + i;
+        if (e >= count)
+            return;
+        real sum = 0;
+        for (int s = 0; s < slices; s++)
+            sum += W[HEADER + s * count + e];
+        __global real *c = C + e % M + (e / M) * (size_t)ldc;
+        *c = beta == 0 ? alpha * sum : alpha * sum + beta * *c;
+    }
 }

@@ -15,8 +15,6 @@
 /* p = VW, NR, LX, LY, GPC. */
 enum { VW, NR, LX, LY, GPC };
 
-/* Work-items of the reduction's work-groups (any count works; the kernel guards). */
-#define REDUCE_ITEMS 64
 /* Elements of W before the partial blocks (W[0] = the slice count); the kernel's HEADER. */
 #define HEADER_FLOATS 4
 /* The shortest slice of K worth a work-group of its own: below it, a slice's loop is
@@ -57,9 +55,10 @@ static int cpu_launches(const int *p, const launch_shape *s, rung_launch *out)
     out[0].dims.global[1] *= (size_t)slices;
     if (slices == 1)
         return 1;
-    const size_t elements = (size_t)s->M * (size_t)s->N;
-    out[1] = (rung_launch){"reduce", {{ceil_div(elements, REDUCE_ITEMS) * REDUCE_ITEMS, 1},
-                                      {REDUCE_ITEMS, 1}}};
+    /* The reduction: VW elements of C per work-item, in work-groups of LX. */
+    const size_t items = ceil_div((size_t)s->M * (size_t)s->N, (size_t)p[VW]);
+    out[1] = (rung_launch){"reduce", {{ceil_div(items, (size_t)p[LX]) * p[LX], 1},
+                                      {(size_t)p[LX], 1}}};
     return 2;
 }
 
