@@ -81,8 +81,8 @@ const rung rungs_cpucore[] = {
     {
         .number = 27, .id = "27-cpucore", .name = "cpucore",
         .title = "A kernel shaped for a CPU core",
-        .idea = "a register block of C per work-item, vectors along M, no local memory or "
-                "barriers; K split only when C is too small for the cores",
+        .idea = "a CPU micro-kernel per work-item: vectors of A times broadcast B, no "
+                "local memory",
         .parent = 19,
         .kind = RUNG_KERNEL,
         .nparams = 5,
