@@ -77,6 +77,23 @@ static ladder_status cpu_validate(const int *p, char *msg)
     return LADDER_OK;
 }
 
+/* The fallback rule's parameters (rung.rule_params), for a shape no selection table has:
+ * the widest vector whose rows M fills (16, 8, 4, 2 or 1), so that the vector loads of A
+ * never take the slow path of a C of fewer rows than VW; the rest as tuned or the
+ * defaults. On the 2-core EPYC (results/pocl-epyc-2core-2026-11-29-cpurung), with the
+ * other defaults: at 1 x 2048 x 512 VW = 1 ran 0.105 ms and VW = 16 0.925; at 4 x 2048 x
+ * 512 VW = 4 0.098 and VW = 16 0.930; at 8 x 2048 x 512 VW = 8 0.100, 16 0.928; at 16 x
+ * 2048 x 512 VW = 16 0.159, 8 0.190 (fastest of three). The work-groups per core (GPC)
+ * changed the time by 10% at most at six long or odd shapes, and the columns (NR = 1 to
+ * 8) not at all at N of 1 and 2: both stay. */
+static void cpucore_rule_params(int *p, const gemm_size *s, const device_info *dev)
+{
+    (void)dev; /* the rule runs this rung on a CPU only (selection.c) */
+    p[VW] = 16;
+    while (p[VW] > 1 && p[VW] > s->M)
+        p[VW] /= 2;
+}
+
 const rung rungs_cpucore[] = {
     {
         .number = 27, .id = "27-cpucore", .name = "cpucore",
@@ -87,19 +104,20 @@ const rung rungs_cpucore[] = {
         .kind = RUNG_KERNEL,
         .nparams = 5,
         .params = {{"VW", 16, 0, 1, 16, "rows of C per work-item, one vector",
-                    CHOICES(8, 16), PER_SHAPE},
-                   {"NR", 8, 0, 1, 32, "columns of C per work-item", CHOICES(4, 8, 12, 16),
+                    CHOICES(1, 4, 8, 16), PER_SHAPE},
+                   {"NR", 8, 0, 1, 32, "columns of C per work-item", CHOICES(4, 8, 16),
                     PER_SHAPE},
                    {"LX", 1, 0, 1, 256, "work-items of a work-group along M",
-                    CHOICES(1, 4), PER_SHAPE},
+                    CHOICES(1, 16), PER_SHAPE},
                    {"LY", 1, 0, 1, 256, "work-items of a work-group along N",
                     CHOICES(1, 4), PER_SHAPE},
                    {"GPC", 2, 0, 1, 64, "work-groups per compute unit to aim for: K is "
-                    "split when C's tiles are fewer", CHOICES(1, 2, 4, 8), PER_SHAPE}},
+                    "split when C's tiles are fewer", CHOICES(1, 2, 4), PER_SHAPE}},
         .validate = cpu_validate,
         .geometry = cpu_geometry,
         .launches = cpu_launches,
         .workspace_floats = cpu_workspace,
+        .rule_params = cpucore_rule_params,
         .only_backend = "opencl",
         .only_reason = "OpenCL only: written for a CPU through PoCL, which runs a "
                        "work-group as one core's loop",
