@@ -9,8 +9,8 @@
  *   made of a kernel written that way: 8 columns of one work-item in a vector, filled by
  *   gathers). Rungs 12-19 also pay for what a GPU needs and a core does not: tiles copied
  *   into local memory (on a CPU, ordinary memory: a copy through the caches the loads
- *   would use anyway), and barriers, at which PoCL must split the work-item loop and keep
- *   every work-item's live values in memory across the split.
+ *   would use anyway), and barriers, at which PoCL ends one loop over the work-items and
+ *   starts the next, keeping each work-item's values that live across it in memory.
  *   So here one work-item is what BLAS libraries call a micro-kernel, written with the
  *   vector explicit: it holds a VW x NR block of C in registers, VW rows as one vector
  *   (VW = 16 floats: one AVX-512 register) and NR columns, and for each k loads VW rows of
@@ -21,12 +21,16 @@
  *   since the work-items of a group add no parallelism on a CPU.
  *   K is split only where C has too few tiles to give the cores work: the host launches
  *   as many slices of K as bring the work-groups nearest GPC per compute unit (one slice
- *   when the tiles are enough; none shorter than SLICE_MIN), and each slice writes its
- *   partial block into W, which kernel `reduce` sums in slice order (rung 19's ATOMIC=0).
+ *   when the tiles are enough; none shallower than 16), and each slice writes its partial
+ *   block into W, which kernel `reduce` sums in slice order (rung 19's ATOMIC=0).
+ *   A work-item that owns all VW rows of its block stores each column as one vector; at
+ *   a small K (1024 x 1024 x 4) the stores are most of the work, and storing element by
+ *   element made that shape 4 times slower.
  * Parameters: VW (1, 2, 4, 8 or 16: rows per work-item, one vector), NR (columns per
  *   work-item), LX, LY (work-items of a work-group along M and N), GPC (work-groups per
  *   compute unit to aim for when splitting K). The host computes the slices
  *   (host/rungs/rungs_cpucore.c); the kernels read their count from the grid and W[0].
+ *   A work-group of more work-items than the device takes is reported unsupported.
  * Sizes: any M, N, K >= 1; lda >= M, ldb >= K, ldc >= M (as transposes change them). A
  *   block past M's edge is shifted back to end at row M-1 (its rows before the shift
  *   belong to the block before it and are not stored), so every vector load reads rows
@@ -50,18 +54,23 @@ typedef float16 real16;
 #if VW == 1
 typedef real vreal;
 #define VLOAD(p) (*(p))
+#define VSTORE(v, p) (*(p) = (v))
 #elif VW == 2
 typedef real2 vreal;
 #define VLOAD(p) vload2(0, p)
+#define VSTORE(v, p) vstore2(v, 0, p)
 #elif VW == 4
 typedef real4 vreal;
 #define VLOAD(p) vload4(0, p)
+#define VSTORE(v, p) vstore4(v, 0, p)
 #elif VW == 8
 typedef real8 vreal;
 #define VLOAD(p) vload8(0, p)
+#define VSTORE(v, p) vstore8(v, 0, p)
 #elif VW == 16
 typedef real16 vreal;
 #define VLOAD(p) vload16(0, p)
+#define VSTORE(v, p) vstore16(v, 0, p)
 #else
 #error "VW must be 1, 2, 4, 8 or 16"
 #endif
@@ -75,8 +84,8 @@ typedef union {
 #define HEADER 4 /* elements of W before the partial blocks: W[0] = the slice count */
 
 /* The slices of K are dimension 1's groups beyond the tiles of N: group tile_n +
- * tiles_n * slice. Every slice but the last is `len` deep; the host never launches an
- * empty one. */
+ * tiles_n * slice. Slice s holds depths [s K / slices, (s + 1) K / slices): floor(K /
+ * slices) or one more, never none (the host launches no more slices than K has depths). */
 int tiles_n(const int N) { return (N + LY * NR - 1) / (LY * NR); }
 int slice_count(const int N) { return get_num_groups(1) / tiles_n(N); }
 
@@ -111,8 +120,7 @@ void gemm(const int M, const int N, const int K, const real alpha,
     const int n = ((get_group_id(1) % tiles_n(N)) * LY + get_local_id(1)) * NR;
     /* The vector's first row: m, or shifted back so that all VW rows exist. */
     const int mb = M >= VW ? min(m, M - VW) : 0;
-    const int len = (K + slices - 1) / slices;
-    const int kb = slice * len, ke = min(K, kb + len);
+    const int kb = (int)((long)slice * K / slices), ke = (int)((long)(slice + 1) * K / slices);
 
     /* Where column j's elements of op(B) are: B(k, n+j) = b[j][k * bstep]. Past N, column
      * N-1 again. */
@@ -143,24 +151,35 @@ void gemm(const int M, const int N, const int K, const real alpha,
             acc[j] += a * b[j][k * bstep];
     }
 
-    /* Only the rows and columns this work-item owns, and only those that exist. */
+    /* Only the rows and columns this work-item owns, and only those that exist: a whole
+     * vector at once when it owns all VW rows (every block but the last of a column when
+     * M >= VW), else element by element. */
     if (slices > 1 && get_global_id(0) == 0 && get_group_id(1) == 0 && get_local_id(1) == 0)
         W[0] = (real)slices;
+    const int whole = mb == m && m + VW <= M;
 #pragma unroll
     for (int j = 0; j < NR; j++) {
         if (n + j >= N)
             break;
-        lanes u;
-        u.v = acc[j];
-        for (int i = 0; i < VW; i++) {
-            const int r = mb + i;
-            if (r < m || r >= M)
-                continue;
-            if (slices > 1) {
-                W[HEADER + ((size_t)slice * N + n + j) * M + r] = u.r[i];
-            } else { /* C read only when beta != 0 (BLAS) */
-                __global real *c = C + r + (size_t)(n + j) * ldc;
-                *c = beta == 0 ? alpha * u.r[i] : alpha * u.r[i] + beta * *c;
+        __global real *c = C + m + (size_t)(n + j) * ldc;
+        __global real *w = W + HEADER + ((size_t)slice * N + n + j) * M + m;
+        if (whole && slices > 1) {
+            VSTORE(acc[j], w);
+        } else if (whole && beta == 0) { /* C is read only when beta != 0 (BLAS) */
+            VSTORE(alpha * acc[j], c);
+        } else if (whole) {
+            VSTORE(alpha * acc[j] + beta * VLOAD(c), c);
+        } else {
+            lanes u;
+            u.v = acc[j];
+            for (int i = 0; i < VW; i++) {
+                const int r = mb + i;
+                if (r < m || r >= M)
+                    continue;
+                if (slices > 1)
+                    w[r - m] = u.r[i];
+                else
+                    c[r - m] = beta == 0 ? alpha * u.r[i] : alpha * u.r[i] + beta * c[r - m];
             }
         }
     }

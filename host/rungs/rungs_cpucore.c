@@ -18,7 +18,8 @@ enum { VW, NR, LX, LY, GPC };
 /* Elements of W before the partial blocks (W[0] = the slice count); the kernel's HEADER. */
 #define HEADER_FLOATS 4
 /* The shortest slice of K worth a work-group of its own: below it, a slice's loop is
- * shorter than the work of writing and re-reading its partial block. */
+ * shorter than the work of writing and re-reading its partial block. (The kernel's slices
+ * are floor(K / slices) or one more deep, so K / SLICE_MIN slices are never shorter.) */
 #define SLICE_MIN 16
 
 static size_t ceil_div(size_t n, size_t d) { return (n + d - 1) / d; }
@@ -40,7 +41,7 @@ static long cpu_slices(const int *p, const launch_shape *s)
                               ceil_div((size_t)s->N, (size_t)p[LY] * p[NR]));
     const long target = (long)p[GPC] * (s->compute_units > 0 ? s->compute_units : 1);
     long slices = (target + tiles / 2) / tiles;
-    const long most = (long)ceil_div((size_t)s->K, SLICE_MIN);
+    const long most = s->K / SLICE_MIN;
     if (slices > most)
         slices = most;
     return slices < 1 ? 1 : slices;
