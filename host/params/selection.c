@@ -47,7 +47,8 @@
  * On a CPU every list starts with rung 27, the kernel shaped for a CPU core (RULE_ON_CPU;
  * its rule sets the vector width for M: cpucore_rule_params). On the 2-core EPYC through
  * PoCL it ran every shape of shapes-cpu at 1.9 to 36 times CLBlast with its defaults
- * (fastest of three runs), where the table's entries ran 0.63 to 9.8 times, and at the
+ * (fastest of three runs, before its stores became vectors), where the table's entries
+ * ran 0.63 to 9.8 times, and at the
  * GEMV-like shapes of few rows, where its defaults waste most of each vector, with the
  * rule's width it ran 1 x 2048 x 512, 4 x 2048 x 512 and 1 x 1024 x 1024 at 20, 22 and 20
  * times CLBlast, rung 20 at 3.6, 2.1 and 4.7 (results/pocl-epyc-2core-2026-11-29-cpurung).
