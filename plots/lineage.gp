@@ -1,10 +1,12 @@
 # lineage.gp: the ladder's shape. One row per rung in number order; a dot per rung in the
 # lane of its branch, a solid line from its parent (the rung whose kernel it changes: what
 # `ladder diff N` shows), a dashed one from a second parent whose idea it also takes; its
-# name and idea to the right. Blue dots: rungs in OpenCL and CUDA; green: CUDA only.
+# name and idea to the right. Blue dots: rungs in OpenCL and CUDA; green: CUDA only;
+# grey: OpenCL only.
 #
 # Read from the prelude `ladder lineage --output DIR` writes:
-#   data          block 0: lane, row, number, "name", "idea", cuda_only
+#   data          block 0: lane, row, number, "name", "idea", only (0 both,
+#                 1 CUDA only, 2 OpenCL only)
 #                 block 1: parent -> rung segments (x, y, dx, dy); block 2: second parents
 #   n_lanes, n_rows, title_text, output_base, formats, scripts
 
@@ -30,10 +32,12 @@ set key outside bottom center horizontal samplen 3 width 2
 
 both_color = backend_color("opencl")
 cuda_color = backend_color("cuda")
+opencl_only_color = "#888888"
 name_x = n_lanes - 0.5                         # where the names start
-# A rung is drawn in one of the two dot series: y is NaN (nothing drawn) in the other.
+# A rung is drawn in one of the three dot series: y is NaN (nothing drawn) in the others.
 both_y(y, only) = only != 0 ? NaN : y
-cuda_y(y, only) = only != 0 ? y : NaN
+cuda_y(y, only) = only == 1 ? y : NaN
+opencl_y(y, only) = only == 2 ? y : NaN
 
 do for [fmt in formats] {
     eval terminal_command(fmt)
@@ -46,6 +50,8 @@ do for [fmt in formats] {
              title "OpenCL and CUDA", \
          data index 0 using 1:(cuda_y($2,$6)) with points pt 7 ps 3.4 lc rgb cuda_color \
              title "CUDA only", \
+         data index 0 using 1:(opencl_y($2,$6)) with points pt 7 ps 3.4 lc rgb opencl_only_color \
+             title "OpenCL only", \
          data index 0 using 1:2:(sprintf("%d", $3)) with labels tc rgb "#ffffff" \
              font ",11" notitle, \
          data index 0 using (name_x):2:((stringcolumn(4).": ".stringcolumn(5))) \

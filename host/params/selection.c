@@ -42,22 +42,35 @@
  * cuBLAS and 0.99 of CLBlast (results/h200-2026-11-29-rule-2). On the 2-core CPU it is
  * the other way round: split-K ran 16 x 1024 x 512 and 1024 x 16 x 512 at a fifth and a
  * ninth of rung 20's speed. No shape between 8 and 16 has been measured on a GPU, so the
- * line is at 8, the widest that rung 20 won there. */
+ * line is at 8, the widest that rung 20 won there.
+ *
+ * On a CPU every list starts with rung 27, the kernel shaped for a CPU core (RULE_ON_CPU;
+ * its rule sets the vector width for M: cpucore_rule_params). On the 2-core EPYC through
+ * PoCL it ran every shape of shapes-cpu at 1.9 to 36 times CLBlast with its defaults
+ * (fastest of three runs, before its stores became vectors), where the table's entries
+ * ran 0.63 to 9.8 times, and at the
+ * GEMV-like shapes of few rows, where its defaults waste most of each vector, with the
+ * rule's width it ran 1 x 2048 x 512, 4 x 2048 x 512 and 1 x 1024 x 1024 at 20, 22 and 20
+ * times CLBlast, rung 20 at 3.6, 2.1 and 4.7 (results/pocl-epyc-2core-2026-11-29-cpurung).
+ * A GPU's lists are as they were: rung 27 leaves its work-groups' work-items idle as
+ * parallelism and reads A and B without local memory, which a GPU needs. */
+#define CPUCORE {"cpucore", RULE_ON_CPU}
 #define SKINNY {"skinny", RULE_NARROW_ON_GPU}
 #define EDGES_ON_OPENCL_GPU {"edges", RULE_OPENCL_GPU}
 #define ANY(name) {name, RULE_ANYWHERE}
 const rule_entry selection_fallback_rungs[SHAPE_RULE_CLASSES][8] = {
-    [SHAPE_SQUARE] = {ANY("banks"), ANY("scatter"), EDGES_ON_OPENCL_GPU, ANY("sgemm"),
+    [SHAPE_SQUARE] = {CPUCORE, ANY("banks"), ANY("scatter"), EDGES_ON_OPENCL_GPU, ANY("sgemm"),
                       ANY("warptile"), ANY("edges")},
-    [SHAPE_LONG_K] = {SKINNY, ANY("splitk"), ANY("scatter"), ANY("sgemm"), ANY("warptile"),
-                      ANY("edges")},
-    [SHAPE_SMALL_K] = {ANY("async"), ANY("banks"), ANY("scatter"), EDGES_ON_OPENCL_GPU,
+    [SHAPE_LONG_K] = {CPUCORE, SKINNY, ANY("splitk"), ANY("scatter"), ANY("sgemm"),
+                      ANY("warptile"), ANY("edges")},
+    [SHAPE_SMALL_K] = {CPUCORE, ANY("async"), ANY("banks"), ANY("scatter"), EDGES_ON_OPENCL_GPU,
                        ANY("sgemm"), ANY("warptile"), ANY("edges")},
-    [SHAPE_SKINNY_M] = {SKINNY, ANY("splitk"), ANY("scatter"), ANY("sgemm"), ANY("warptile"),
-                        ANY("edges")},
-    [SHAPE_SKINNY_N] = {SKINNY, ANY("splitk"), ANY("scatter"), ANY("sgemm"), ANY("warptile"),
-                        ANY("edges")},
-    [SHAPE_GEMV] = {SKINNY, ANY("splitk"), ANY("sgemm"), ANY("warptile"), ANY("edges")},
+    [SHAPE_SKINNY_M] = {CPUCORE, SKINNY, ANY("splitk"), ANY("scatter"), ANY("sgemm"),
+                        ANY("warptile"), ANY("edges")},
+    [SHAPE_SKINNY_N] = {CPUCORE, SKINNY, ANY("splitk"), ANY("scatter"), ANY("sgemm"),
+                        ANY("warptile"), ANY("edges")},
+    [SHAPE_GEMV] = {CPUCORE, SKINNY, ANY("splitk"), ANY("sgemm"), ANY("warptile"),
+                    ANY("edges")},
 };
 
 /* The widest C (its fewer rows or columns) that RULE_NARROW_ON_GPU takes on a GPU. */
@@ -68,7 +81,8 @@ const rung *selection_list_rung(const rule_entry *e, const gemm_size *s,
 {
     const long narrow = s->M < s->N ? s->M : s->N;
     if ((e->when == RULE_OPENCL_GPU && (!dev->is_gpu || strcmp(dev->backend, "opencl") != 0)) ||
-        (e->when == RULE_NARROW_ON_GPU && dev->is_gpu && narrow > RULE_GPU_NARROW_MAX))
+        (e->when == RULE_NARROW_ON_GPU && dev->is_gpu && narrow > RULE_GPU_NARROW_MAX) ||
+        (e->when == RULE_ON_CPU && dev->is_gpu))
         return NULL;
     return registry_find(e->rung);
 }

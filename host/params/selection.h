@@ -32,6 +32,7 @@ typedef enum {
     RULE_ANYWHERE,
     RULE_OPENCL_GPU,    /* on an OpenCL GPU only */
     RULE_NARROW_ON_GPU, /* on a GPU only where C has at most 8 rows or columns */
+    RULE_ON_CPU,        /* on a device that is not a GPU only */
 } rule_when;
 
 typedef struct {

@@ -10,6 +10,8 @@
 #include "report/lineage.h"
 #include "report/plot_gnuplot.h"
 
+#include <string.h>
+
 /* How far below the parent a line into another lane turns down (in rows). */
 #define TURN 0.55
 
@@ -28,15 +30,17 @@ ladder_status plot_fig_lineage(plot_job *job, char *msg)
     if (st != LADDER_OK)
         return st;
 
-    /* Block 0, the rungs: lane, row, number, name, idea, 1 when CUDA only. */
-    fprintf(fig.data, "# the rungs: lane row number name idea cuda_only\n");
+    /* Block 0, the rungs: lane, row, number, name, idea, and where it runs: 0 in both
+     * backends, 1 CUDA only, 2 OpenCL only. */
+    fprintf(fig.data, "# the rungs: lane row number name idea only (0 both, 1 cuda, 2 opencl)\n");
     for (int i = 0; i < l.count; i++) {
         const lineage_node *n = &l.nodes[i];
         fprintf(fig.data, "%d %d %d ", n->lane, n->row, n->r->number);
         plot_data_label(fig.data, n->r->name);
         fputc(' ', fig.data);
         plot_data_label(fig.data, n->r->idea);
-        fprintf(fig.data, " %d\n", n->r->only_backend != NULL);
+        const char *only = n->r->only_backend;
+        fprintf(fig.data, " %d\n", !only ? 0 : strcmp(only, "cuda") == 0 ? 1 : 2);
     }
     /* Block 1, parent to rung: straight down a lane, or across just below the parent into
      * the rung's own lane and then down it. */

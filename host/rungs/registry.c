@@ -63,6 +63,8 @@ const rung *registry_all(int *count)
             table[n++] = rungs_dmma[i];
         for (int i = 0; i < rungs_streamk_count; i++)
             table[n++] = rungs_streamk[i];
+        for (int i = 0; i < rungs_cpucore_count; i++)
+            table[n++] = rungs_cpucore[i];
         for (int i = 0; i < rungs_lastslice_count; i++)
             table[n++] = rungs_lastslice[i];
         table[n++] = shape_aware;

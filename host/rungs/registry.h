@@ -403,6 +403,8 @@ extern const rung rungs_dmma[];    /* rung 25: rungs_dmma.c */
 extern const int rungs_dmma_count;
 extern const rung rungs_streamk[]; /* rung 26: rungs_streamk.c */
 extern const int rungs_streamk_count;
+extern const rung rungs_cpucore[]; /* rung 27: rungs_cpucore.c */
+extern const int rungs_cpucore_count;
 extern const rung rungs_lastslice[]; /* rung 28: rungs_lastslice.c */
 extern const int rungs_lastslice_count;
 

@@ -94,8 +94,9 @@ static void edges_geometry(const int *p, int M, int N, launch_dims *d)
  * while at the squares 3072^3 and 4099 x 3001 x 2999 the two were within 3%
  * (results/h200-2026-11-29-streamk-2). On the H100 `ladder tune` chose 8 for this rung in
  * every size class (tuning/nvidia-h100-80gb-hbm3.tsv), and its selection table runs it so
- * at both of its small-k shapes. On a CPU the rule does not run rung 11 (rung 15 is faster
- * there). */
+ * at both of its small-k shapes. On a CPU the rule does not run rung 11: rung 27, the
+ * kernel shaped for a CPU core, comes first in every list there (params/selection.c), and
+ * after it rung 15, which ran 1.4-2.4 times rung 11 on the 2-core EPYC. */
 static void edges_rule_params(int *p, const gemm_size *s, const device_info *dev)
 {
     if (dev->is_gpu && shape_rule_class(s) == SHAPE_SMALL_K)

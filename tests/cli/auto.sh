@@ -50,12 +50,13 @@ case "$names" in *" auto "*cpu*) pass ;; *) fail "auto is not after the rungs: $
 grep -q "^opencl  auto  " "$WORK/log" && pass || fail "the live table does not say auto"
 
 # No table: the rule. For a square shape on OpenCL whose C has as many 128 x 128 tiles as
-# the device has compute units, it is rung 15 (on a GPU rung 11, which NVIDIA's OpenCL
-# runs faster there) with the parameters ladder run gives that rung itself.
+# the device has compute units, it is rung 15 on a GPU (rung 11, which NVIDIA's OpenCL
+# runs faster there) and rung 27 on a CPU (the kernel shaped for a CPU core, first in
+# every list there), with the parameters ladder run gives that rung itself.
 units=$(column "$WORK/probe.csv" compute_units)
 kind=$("$LADDER" devices 2>/dev/null | grep -A2 -F "  $device" | grep -Eo -m1 '^ +(GPU|CPU),' | tr -d ' ,')
 [ -n "$kind" ] && pass || fail "could not read the device's kind"
-square_rung=15
+square_rung=27
 [ "$kind" = GPU ] && square_rung=11
 side=$(( 128 * $(awk -v u="$units" 'BEGIN { s = int(sqrt(u)); if (s * s < u) s++; print s }') ))
 "$LADDER" run "${ocl[@]}" --rungs "$square_rung",auto --sizes "${side}x${side}x$side" --output "$WORK/run.csv" --force >/dev/null 2>"$WORK/err"
@@ -67,29 +68,30 @@ p_square=$(column "$WORK/run.csv" params | sed -n 1p)
   && pass || fail "auto's rung columns"
 [ -n "$(column "$WORK/run.csv" gflops | sed -n 2p)" ] && pass || fail "auto's row has no GFLOPS"
 # A square of one tile, on a device of several compute units: too few tiles to fill it,
-# so the rule shares the sum out (split-K, rung 19), with more than one slice.
+# so the rule shares the sum out (split-K, rung 19), with more than one slice; on a CPU
+# rung 27, which splits K itself where its blocks are too few.
 run_auto 100x90x80
-if [ "$units" -gt 1 ]; then
+if [ "$kind" = CPU ]; then
+  rows | grep -q "^rung=27 .*|fallback$" && pass || fail "a one-tile square on a CPU: $(rows)"
+elif [ "$units" -gt 1 ]; then
   rows | grep -q "^rung=19 .*SPLITS=\([2-9]\|[1-9][0-9]\+\) .*|fallback$" && pass \
     || fail "a one-tile square on $units compute units: $(rows)"
 else
   rows | grep -q "^rung=15 .*|fallback$" && pass || fail "a one-tile square on one compute unit: $(rows)"
 fi
-# Skinny shapes: the skinny rung where it takes them (M or N up to 16), else split-K,
-# whatever the device.
+# Skinny shapes on a GPU: the skinny rung where it takes them (M or N up to 16), else
+# split-K. On a CPU rung 27 at all three, its vector as wide as M fills (16 rows: 16).
 run_auto 16x1024x512,1024x16x512,32x1024x512
-[ "$(rows | sed -n 1p | cut -c1-8)|$(rows | sed -n 2p | cut -c1-8)" = "rung=20 |rung=20 " ] && pass \
-  || fail "skinny shapes of 16 rows or columns without an entry: $(rows | tr '\n' ' ')"
-rows | sed -n 3p | grep -q "^rung=19 .*|fallback$" && pass || fail "a skinny shape of 32 rows without an entry: $(rows | sed -n 3p)"
-[ "$(column "$WORK/run.csv" status | sort -u)" = ok ] && pass || fail "skinny rows not ok: $(column "$WORK/run.csv" status | tr '\n' ' ')"
-# On a CPU the skinny rung's parameters are set for it (skinny_rule_params): 16 loads in
-# flight a work-item, RX = 32 where M fills 128 rows (1024 x 16, not 16 x 1024), KL = 16,
-# one work-group per core.
 if [ "$kind" = CPU ]; then
-  want="rung=20 WG=256 RX=8 TQ=2 KL=16 WC=4 WU=2 PF=1 GPC=1|rung=20 WG=256 RX=32 TQ=2 KL=16 WC=4 WU=2 PF=1 GPC=1"
-  [ "$(column "$WORK/run.csv" params | sed -n 1,2p | paste -sd'|')" = "$want" ] && pass \
-    || fail "the skinny rung's rule on a CPU: $(column "$WORK/run.csv" params | sed -n 1,2p | paste -sd'|')"
+  want="rung=27 VW=16 NR=8 LX=1 LY=1 GPC=2|fallback"
+  [ "$(rows | sort -u)" = "$want" ] && pass \
+    || fail "skinny shapes on a CPU without an entry: $(rows | tr '\n' ' ')"
+else
+  [ "$(rows | sed -n 1p | cut -c1-8)|$(rows | sed -n 2p | cut -c1-8)" = "rung=20 |rung=20 " ] && pass \
+    || fail "skinny shapes of 16 rows or columns without an entry: $(rows | tr '\n' ' ')"
+  rows | sed -n 3p | grep -q "^rung=19 .*|fallback$" && pass || fail "a skinny shape of 32 rows without an entry: $(rows | sed -n 3p)"
 fi
+[ "$(column "$WORK/run.csv" status | sort -u)" = ok ] && pass || fail "skinny rows not ok: $(column "$WORK/run.csv" status | tr '\n' ' ')"
 
 # A table, written by hand so the expected choices are known.
 h11=$(fnv1a64 "$LADDER_SOURCE_DIR/kernels-opencl/11-edges.cl")
@@ -112,7 +114,11 @@ run_auto 96,100x90x80,20x20x3000,2x300x100
 grep -q "auto at 100x90x80 (square) runs the selection of the nearest measured square shape, 96x96x96" "$WORK/err" \
   && pass || { fail "no note for the nearest shape"; cat "$WORK/err" >&2; }
 [ "$(rows | sed -n 3p)" = "rung=12 $e12|selected" ] && pass || fail "nearest long-k: $(rows | sed -n 3p)"
-rows | sed -n 4p | grep -q "^rung=20 .*|fallback$" && pass || fail "gemv without an entry (rule: the skinny rung): $(rows | sed -n 4p)"
+# A GEMV-like shape without an entry: the skinny rung on a GPU; on a CPU rung 27 with a
+# vector of 2 rows (M = 2).
+gemv_want="^rung=20 .*|fallback$"
+[ "$kind" = CPU ] && gemv_want="^rung=27 VW=2 NR=8 LX=1 LY=1 GPC=2|fallback$"
+rows | sed -n 4p | grep -q "$gemv_want" && pass || fail "gemv without an entry (the rule): $(rows | sed -n 4p)"
 
 # --defaults and --db FILE leave the selection tables out: the rule.
 run_auto 96 --defaults

@@ -43,9 +43,12 @@ grep -q "^16x16x1024 (long-k): [0-9]* candidates" "$WORK/log" && grep -q "^  run
   && grep -q "dry run: nothing measured" "$WORK/log" && pass || { fail "dry run listing"; cat "$WORK/log" >&2; }
 [ ! -e "$WORK/dry.tsv" ] && [ ! -e "$WORK/dry.csv" ] && pass || fail "the dry run wrote a file"
 # The fallback rule's choice is a shape's first candidate, ahead of the rungs in --rungs
-# order: at a GEMV-like shape that is the skinny rung (20), named last here.
-"$LADDER" select "${ocl[@]}" --sizes 1x512x512 --rungs 11,15,20 --dry-run >"$WORK/log" 2>&1
-[ "$(grep -A1 '^1x512x512 (gemv)' "$WORK/log" | sed -n 2p | cut -c1-10)" = "  rung 20 " ] && pass \
+# order: at a GEMV-like shape that is the skinny rung (20) on a GPU and rung 27 (the kernel
+# shaped for a CPU core) on a CPU, named last here.
+"$LADDER" select "${ocl[@]}" --sizes 1x512x512 --rungs 11,15,20,27 --dry-run >"$WORK/log" 2>&1
+first="  rung 20 "
+"$LADDER" devices 2>/dev/null | grep -A2 "^opencl:0 " | grep -Eq '^ +CPU,' && first="  rung 27 "
+[ "$(grep -A1 '^1x512x512 (gemv)' "$WORK/log" | sed -n 2p | cut -c1-10)" = "$first" ] && pass \
   || { fail "the rule's choice is not the first candidate"; cat "$WORK/log" >&2; }
 
 # A profile of three shapes, rungs 11 and 15.

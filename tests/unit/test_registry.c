@@ -317,8 +317,55 @@ static void check_dmma(void)
     }
 }
 
+/* Rung 27 splits K only where C's blocks give the compute units fewer than GPC
+ * work-groups each: as many slices as bring the work-groups nearest that, no slice
+ * shallower than 16 (K / 16 slices at most), one when K is shorter; a reduction after the
+ * GEMM only when there are several, with a workspace of a header and one M x N block per
+ * slice. Defaults: blocks of 16 x 8, one work-item per work-group, GPC = 2. */
+static void check_cpucore(void)
+{
+    const rung *r = registry_find("cpucore");
+    CHECK(r != NULL && r->launches && r->workspace_floats);
+    if (!r || !r->launches)
+        return;
+    int v[RUNG_MAX_PARAMS];
+    rung_defaults(r, 0, v);
+    struct {
+        int M, N, K, units, slices;
+    } cases[] = {
+        {256, 256, 256, 2, 1},   /* 512 blocks for 4 work-groups wanted */
+        {16, 8, 4096, 2, 4},     /* 1 block: 4 slices */
+        {16, 8, 4096, 132, 256}, /* 264 wanted, K / 16 = 256 at most */
+        {16, 8, 63, 2, 3},       /* 4 wanted, 63 / 16 = 3 at most */
+        {16, 8, 15, 2, 1},       /* shorter than 16: one */
+        {32, 16, 100, 2, 1},     /* 4 blocks: exactly the 4 wanted */
+        {16, 16, 100, 2, 2},     /* 2 blocks: 2 slices */
+        {16, 16, 100, 3, 3},     /* 6 wanted: 3 slices */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const launch_shape shape = {cases[i].M, cases[i].N, cases[i].K, cases[i].units, 4};
+        rung_launch l[RUNG_MAX_LAUNCHES];
+        const int n = r->launches(v, &shape, l);
+        const int blocks_n = (cases[i].N + 7) / 8;
+        const size_t slices = l[0].dims.global[1] / (size_t)blocks_n;
+        CHECK(strcmp(l[0].kernel, "gemm") == 0 && slices == (size_t)cases[i].slices);
+        if (slices != (size_t)cases[i].slices)
+            fprintf(stderr, "  rung 27 at %dx%dx%d on %d units: %zu slices, want %d\n",
+                    cases[i].M, cases[i].N, cases[i].K, cases[i].units, slices,
+                    cases[i].slices);
+        CHECK(n == (cases[i].slices > 1 ? 2 : 1));
+        if (n == 2)
+            CHECK(strcmp(l[1].kernel, "reduce") == 0);
+        const size_t want_w = cases[i].slices > 1
+                                  ? 4 + (size_t)cases[i].slices * cases[i].M * cases[i].N
+                                  : 0;
+        CHECK(r->workspace_floats(v, &shape) == want_w);
+    }
+}
+
 int main(void)
 {
+    check_cpucore();
     check_tf32_baseline();
     check_tma_sizes();
     check_dmma();

@@ -179,12 +179,14 @@ int main(void)
 
     /* Real rungs: what the fallback rule would run comes first, ahead of the rungs' own
      * parameters in the plan's order. At a skinny shape that is split-K with the rule's
-     * slices (4 compute units), measured before rung 15, which the plan names first. */
+     * slices (a GPU of 4 compute units: on a CPU the rule runs rung 27), measured before
+     * rung 15, which the plan names first. */
     const rung *real[] = {registry_find("sgemm"), registry_find("splitk")};
     CHECK(real[0] && real[1]);
     select_plan rp = {.target = &t, .rungs = real, .nrungs = 2};
     snprintf(t.dev.backend, sizeof t.dev.backend, "opencl");
     t.dev.compute_units = 4;
+    t.dev.is_gpu = 1;
     t.dev.local_mem_bytes = 64 * 1024;
     gemm_size skinny = {32, 1024, 512}; /* more than rung 20 takes: split-K */
     param_policy pol = {.who = "test", .precision = PRECISION_SINGLE};

@@ -86,7 +86,7 @@ static const rung *rule_rung(const gemm_size *s, const device_info *dev)
     return NULL;
 }
 
-/* "rung=N <its defaults> [fallback]" */
+/* "rung=N <its defaults, as its own rule sets them for the shape> [fallback]" */
 static void expected_fallback(const gemm_size *s, const device_info *dev, char *out,
                               size_t size)
 {
@@ -94,6 +94,8 @@ static void expected_fallback(const gemm_size *s, const device_info *dev, char *
     int values[RUNG_MAX_PARAMS] = {0};
     char params[160];
     rung_defaults(r, 0, values);
+    if (r->rule_params)
+        r->rule_params(values, s, dev);
     params_auto_string(r, values, params, sizeof params);
     snprintf(out, size, "%s [fallback]", params);
 }
@@ -440,8 +442,9 @@ static void test_cases(void)
  * flight and work-group counts set for the device (16 float4s a work-item; on a GPU K
  * split for 1024 work-items per compute unit; on a CPU few work-items per sum and one
  * work-group per core). On an OpenCL GPU rung 11 ahead of rung 15 at squares and short
- * sums, with 8-deep tiles at short sums; not on a CPU, nor in CUDA. On a CPU, two work-groups per core for split-K. On a
- * device of unknown size the rungs' own parameters stand. */
+ * sums, with 8-deep tiles at short sums; not on a CPU, nor in CUDA. On a CPU, rung 27 in
+ * every class, with the widest vector M fills; split-K's and rung 20's own CPU rules
+ * checked directly. On a device of unknown size the rungs' own parameters stand. */
 static void test_rule(void)
 {
     device_info gpu = device("cuda");
@@ -503,17 +506,21 @@ static void test_rule(void)
         /* A CUDA GPU without rungs 13, 17 and 18: rung 15, faster than 11 in CUDA */
         {&volta, 4096, 4096, 64, "rung=15 "},
         {&volta, 4096, 4096, 4096, "rung=15 "},
-        /* A CPU of 2 cores: rung 15 at squares and short sums */
-        {&cpu, 256, 256, 256, "rung=15 "},
-        {&cpu, 256, 256, 16, "rung=15 "},
-        /* split-K: 4 work-groups; 97 x 101 x 103 is one 128 x 128 tile */
-        {&cpu, 97, 101, 103, "rung=19 TSM=128 TSN=128 TSK=8 WM=64 SPLITS=4 "},
-        /* rung 20: RX the largest choice whose 4 RX rows M fills (688: 32, 100: 16, 16:
-         * none, the smallest), KL 16, one work-group per core */
-        {&cpu, 688, 16, 256, "rung=20 WG=256 RX=32 TQ=2 KL=16 WC=4 WU=2 PF=1 GPC=1 "},
-        {&cpu, 100, 8, 512, "rung=20 WG=256 RX=16 TQ=2 KL=16 WC=4 WU=2 PF=1 GPC=1 "},
-        {&cpu, 16, 16, 8192, "rung=20 WG=256 RX=8 TQ=2 KL=16 WC=4 WU=2 PF=1 GPC=1 "},
-        {&cpu, 16, 1024, 512, "rung=20 WG=256 RX=8 TQ=2 KL=16 WC=4 WU=2 PF=1 GPC=1 "},
+        /* A CPU of 2 cores: rung 27 first in every class, its vector as wide as M
+         * fills (16, 8, 4, 2 or 1 rows), the rest its defaults */
+        {&cpu, 256, 256, 256, "rung=27 VW=16 NR=8 LX=1 LY=1 GPC=2 "},
+        {&cpu, 256, 256, 16, "rung=27 VW=16 NR=8 LX=1 LY=1 GPC=2 "},
+        {&cpu, 97, 101, 103, "rung=27 VW=16 NR=8 LX=1 LY=1 GPC=2 "},
+        {&cpu, 688, 16, 256, "rung=27 VW=16 NR=8 LX=1 LY=1 GPC=2 "},
+        {&cpu, 1024, 1, 1024, "rung=27 VW=16 NR=8 LX=1 LY=1 GPC=2 "},
+        {&cpu, 16, 16, 8192, "rung=27 VW=16 NR=8 LX=1 LY=1 GPC=2 "},
+        {&cpu, 15, 1024, 512, "rung=27 VW=8 NR=8 LX=1 LY=1 GPC=2 "},
+        {&cpu, 8, 2048, 512, "rung=27 VW=8 NR=8 LX=1 LY=1 GPC=2 "},
+        {&cpu, 7, 2048, 512, "rung=27 VW=4 NR=8 LX=1 LY=1 GPC=2 "},
+        {&cpu, 4, 2048, 512, "rung=27 VW=4 NR=8 LX=1 LY=1 GPC=2 "},
+        {&cpu, 3, 2048, 512, "rung=27 VW=2 NR=8 LX=1 LY=1 GPC=2 "},
+        {&cpu, 2, 2048, 512, "rung=27 VW=2 NR=8 LX=1 LY=1 GPC=2 "},
+        {&cpu, 1, 1024, 1024, "rung=27 VW=1 NR=8 LX=1 LY=1 GPC=2 "},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         choose(NULL, cases[i].dev, cases[i].M, cases[i].N, cases[i].K, got, sizeof got);
@@ -540,6 +547,40 @@ static void test_rule(void)
     CHECK(!selection_list_rung(&skinny, &sixteen, &gpu));
     CHECK(!selection_list_rung(&skinny, &sixteen, &ocl_gpu));
     CHECK(selection_list_rung(&skinny, &sixteen, &cpu) == find("20"));
+    /* A CPU entry names its rung on a CPU only. */
+    const rule_entry cpucore = {"cpucore", RULE_ON_CPU};
+    CHECK(selection_list_rung(&cpucore, &big, &cpu) == find("27"));
+    CHECK(selection_list_rung(&cpucore, &eight, &cpu) == find("27"));
+    CHECK(!selection_list_rung(&cpucore, &big, &gpu));
+    CHECK(!selection_list_rung(&cpucore, &eight, &ocl_gpu));
+    /* Split-K's and the skinny rung's own rules on a CPU, which auto reaches there only
+     * where rung 27 cannot run: two work-groups per core for split-K (97 x 101 x 103 is
+     * one 128 x 128 tile: 4 slices); for rung 20 RX the largest choice whose 4 RX rows M
+     * fills (688: 32, 100: 16, 16: none, the smallest), KL 16, one work-group per core. */
+    struct {
+        const char *rung;
+        long M, N, K;
+        const char *want;
+    } own[] = {
+        {"19", 97, 101, 103, "TSM=128 TSN=128 TSK=8 WM=64 SPLITS=4 "},
+        {"20", 688, 16, 256, "WG=256 RX=32 TQ=2 KL=16 WC=4 WU=2 PF=1 GPC=1"},
+        {"20", 100, 8, 512, "WG=256 RX=16 TQ=2 KL=16 WC=4 WU=2 PF=1 GPC=1"},
+        {"20", 16, 16, 8192, "WG=256 RX=8 TQ=2 KL=16 WC=4 WU=2 PF=1 GPC=1"},
+        {"20", 16, 1024, 512, "WG=256 RX=8 TQ=2 KL=16 WC=4 WU=2 PF=1 GPC=1"},
+    };
+    for (size_t i = 0; i < sizeof own / sizeof own[0]; i++) {
+        const rung *r = find(own[i].rung);
+        int values[RUNG_MAX_PARAMS] = {0};
+        const gemm_size s = {own[i].M, own[i].N, own[i].K};
+        rung_defaults(r, 0, values);
+        r->rule_params(values, &s, &cpu);
+        rung_params_string(r, values, got, sizeof got);
+        const int ok = strncmp(got, own[i].want, strlen(own[i].want)) == 0;
+        CHECK(ok);
+        if (!ok)
+            fprintf(stderr, "  rung %s on a CPU at %ldx%ldx%ld: got %s, want %s...\n",
+                    own[i].rung, own[i].M, own[i].N, own[i].K, got, own[i].want);
+    }
     /* Unknown size (0 compute units): 512^3 stays square, split-K and the skinny rung
      * keep their defaults. */
     gpu.compute_units = 0;

@@ -1,0 +1,210 @@
+/* Rung 27: a kernel shaped for a CPU core (OpenCL only)
+ * Parent: rung 19 (split-K). The same BLAS call (C = alpha op(A) op(B) + beta C, leading
+ *   dimensions, transposes, K shared out among work-groups with a deterministic sum), and
+ *   nothing else of its kernel: no local memory, no barriers, no warp tiles.
+ * What changed, and why it should help on a CPU: PoCL runs a work-group on one core as a
+ *   loop over its work-items, and LLVM's loop vectorizer vectorizes only the innermost
+ *   loop. A GEMM's work-item has its own loop over K inside, so the loop over work-items is
+ *   an outer loop and is not vectorized across work-items (chapter 27 shows the code PoCL
+ *   made of a kernel written that way: 8 columns of one work-item in a vector, filled by
+ *   gathers). Rungs 12-19 also pay for what a GPU needs and a core does not: tiles copied
+ *   into local memory (on a CPU, ordinary memory: a copy through the caches the loads
+ *   would use anyway), and barriers, at which PoCL ends one loop over the work-items and
+ *   starts the next, keeping each work-item's values that live across it in memory.
+ *   So here one work-item is what BLAS libraries call a micro-kernel, written with the
+ *   vector explicit: it holds a VW x NR block of C in registers, VW rows as one vector
+ *   (VW = 16 floats: one AVX-512 register) and NR columns, and for each k loads VW rows of
+ *   A (one vector load, contiguous in column-major A) and multiplies them by NR single
+ *   elements of B, broadcast: NR fused multiply-adds per load of A, with no shuffles.
+ *   The caches do the reuse the local memory did. Every work-item runs the whole K loop
+ *   (or its slice); work-groups are small (LX x LY work-items, a (LX VW) x (LY NR) tile),
+ *   since the work-items of a group add no parallelism on a CPU.
+ *   K is split only where C has too few tiles to give the cores work: the host launches
+ *   as many slices of K as bring the work-groups nearest GPC per compute unit (one slice
+ *   when the tiles are enough; none shallower than 16), and each slice writes its partial
+ *   block into W, which kernel `reduce` sums in slice order (rung 19's ATOMIC=0).
+ *   A work-item that owns all VW rows of its block stores each column as one vector; at
+ *   a small K (1024 x 1024 x 4) the stores are most of the work, and storing element by
+ *   element made that shape 4 times slower.
+ * Parameters: VW (1, 2, 4, 8 or 16: rows per work-item, one vector), NR (columns per
+ *   work-item), LX, LY (work-items of a work-group along M and N), GPC (work-groups per
+ *   compute unit to aim for when splitting K). The host computes the slices
+ *   (host/rungs/rungs_cpucore.c); the kernels read their count from the grid and W[0].
+ *   A work-group of more work-items than the device takes is reported unsupported.
+ * Sizes: any M, N, K >= 1; lda >= M, ldb >= K, ldc >= M (as transposes change them). A
+ *   block past M's edge is shifted back to end at row M-1 (its rows before the shift
+ *   belong to the block before it and are not stored), so every vector load reads rows
+ *   that exist; when M < VW, rows past M read row M-1 again. Columns past N read column
+ *   N-1 again. Neither is stored.
+ * Transposes: TRANS_A, TRANS_B as rung 19 takes them (registry.h). With TRANS_A=1 the VW
+ *   rows of A at one depth are lda apart, so they are gathered element by element: correct
+ *   and slower. TRANS_B changes only where the broadcast elements of B are read.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.h): VW doubles are then a
+ *   vector of twice the bytes (VW = 16: two AVX-512 registers), W holds doubles.
+ */
+#include "real.h"
+
+#ifdef LADDER_DOUBLE
+typedef double16 real16;
+#else
+typedef float16 real16;
+#endif
+
+/* vreal: the VW rows of A (and of C) one work-item holds, as one vector. */
+#if VW == 1
+typedef real vreal;
+#define VLOAD(p) (*(p))
+#define VSTORE(v, p) (*(p) = (v))
+#elif VW == 2
+typedef real2 vreal;
+#define VLOAD(p) vload2(0, p)
+#define VSTORE(v, p) vstore2(v, 0, p)
+#elif VW == 4
+typedef real4 vreal;
+#define VLOAD(p) vload4(0, p)
+#define VSTORE(v, p) vstore4(v, 0, p)
+#elif VW == 8
+typedef real8 vreal;
+#define VLOAD(p) vload8(0, p)
+#define VSTORE(v, p) vstore8(v, 0, p)
+#elif VW == 16
+typedef real16 vreal;
+#define VLOAD(p) vload16(0, p)
+#define VSTORE(v, p) vstore16(v, 0, p)
+#else
+#error "VW must be 1, 2, 4, 8 or 16"
+#endif
+
+/* A vreal as VW single elements. */
+typedef union {
+    vreal v;
+    real r[VW];
+} lanes;
+
+#define HEADER 4 /* elements of W before the partial blocks: W[0] = the slice count */
+
+/* The slices of K are dimension 1's groups beyond the tiles of N: group tile_n +
+ * tiles_n * slice. Slice s holds depths [s K / slices, (s + 1) K / slices): floor(K /
+ * slices) or one more, never none (the host launches no more slices than K has depths). */
+int tiles_n(const int N) { return (N + LY * NR - 1) / (LY * NR); }
+int slice_count(const int N) { return get_num_groups(1) / tiles_n(N); }
+
+/* Rows mb..mb+VW-1 of op(A) at depth k. They exist whenever M >= VW (mb was shifted
+ * back from the edge); below that, rows past M read row M-1 again. */
+vreal load_a(const __global real *A, const int lda, const int M, const int mb, const int k)
+{
+#if !TRANS_A
+    if (M >= VW)
+        return VLOAD(A + mb + (size_t)k * lda);
+#endif
+    lanes u;
+    for (int i = 0; i < VW; i++) {
+        const int r = min(mb + i, M - 1);
+#if TRANS_A
+        u.r[i] = A[k + (size_t)r * lda];
+#else
+        u.r[i] = A[r + (size_t)k * lda];
+#endif
+    }
+    return u.v;
+}
+
+__kernel __attribute__((reqd_work_group_size(LX, LY, 1)))
+void gemm(const int M, const int N, const int K, const real alpha,
+          const __global real *restrict A, const int lda,
+          const __global real *restrict B, const int ldb, const real beta,
+          __global real *restrict C, const int ldc, __global real *restrict W)
+{
+    const int slices = slice_count(N), slice = get_group_id(1) / tiles_n(N);
+    const int m = (int)get_global_id(0) * VW;
+    const int n = ((get_group_id(1) % tiles_n(N)) * LY + get_local_id(1)) * NR;
+    /* The vector's first row: m, or shifted back so that all VW rows exist. */
+    const int mb = M >= VW ? min(m, M - VW) : 0;
+    const int kb = (int)((long)slice * K / slices), ke = (int)((long)(slice + 1) * K / slices);
+
+    /* Where column j's elements of op(B) are: B(k, n+j) = b[j][k * bstep]. Past N, column
+     * N-1 again. */
+    const __global real *b[NR];
+#if TRANS_B
+    const size_t bstep = ldb;
+#pragma unroll
+    for (int j = 0; j < NR; j++)
+        b[j] = B + min(n + j, N - 1);
+#else
+    const size_t bstep = 1;
+#pragma unroll
+    for (int j = 0; j < NR; j++)
+        b[j] = B + (size_t)min(n + j, N - 1) * ldb;
+#endif
+
+    /* The micro-kernel: NR vectors of C in registers, each k one vector of A times NR
+     * broadcast elements of B. The loops over j are unrolled (NR is a constant), so that
+     * acc[] stays in registers. */
+    vreal acc[NR];
+#pragma unroll
+    for (int j = 0; j < NR; j++)
+        acc[j] = 0;
+    for (int k = kb; k < ke; k++) {
+        const vreal a = load_a(A, lda, M, mb, k);
+#pragma unroll
+        for (int j = 0; j < NR; j++)
+            acc[j] += a * b[j][k * bstep];
+    }
+
+    /* Only the rows and columns this work-item owns, and only those that exist: a whole
+     * vector at once when it owns all VW rows (every block but the last of a column when
+     * M >= VW), else element by element. */
+    if (slices > 1 && get_global_id(0) == 0 && get_group_id(1) == 0 && get_local_id(1) == 0)
+        W[0] = (real)slices;
+    const int whole = mb == m && m + VW <= M;
+#pragma unroll
+    for (int j = 0; j < NR; j++) {
+        if (n + j >= N)
+            break;
+        __global real *c = C + m + (size_t)(n + j) * ldc;
+        __global real *w = W + HEADER + ((size_t)slice * N + n + j) * M + m;
+        if (whole && slices > 1) {
+            VSTORE(acc[j], w);
+        } else if (whole && beta == 0) { /* C is read only when beta != 0 (BLAS) */
+            VSTORE(alpha * acc[j], c);
+        } else if (whole) {
+            VSTORE(alpha * acc[j] + beta * VLOAD(c), c);
+        } else {
+            lanes u;
+            u.v = acc[j];
+            for (int i = 0; i < VW; i++) {
+                const int r = mb + i;
+                if (r < m || r >= M)
+                    continue;
+                if (slices > 1)
+                    w[r - m] = u.r[i];
+                else
+                    c[r - m] = beta == 0 ? alpha * u.r[i] : alpha * u.r[i] + beta * c[r - m];
+            }
+        }
+    }
+}
+
+/* When K was split: C = alpha * (the slices' partials, added in slice order, so every run
+ * gives the same bits) + beta * C. A work-item sums VW consecutive elements of C (column-
+ * major, m fastest), in work-groups of LX: no larger than the GEMM's (the host checks the
+ * GEMM's work-group against the device, and the registry promises the others fit). */
+__kernel __attribute__((reqd_work_group_size(LX, 1, 1)))
+void reduce(const int M, const int N, const int K, const real alpha,
+            const __global real *restrict A, const int lda,
+            const __global real *restrict B, const int ldb, const real beta,
+            __global real *restrict C, const int ldc, const __global real *restrict W)
+{
+    const size_t count = (size_t)M * N, e0 = get_global_id(0) * (size_t)VW;
+    const int slices = (int)W[0];
+    for (int i = 0; i < VW; i++) {
+        const size_t e = e0 + i;
+        if (e >= count)
+            return;
+        real sum = 0;
+        for (int s = 0; s < slices; s++)
+            sum += W[HEADER + s * count + e];
+        __global real *c = C + e % M + (e / M) * (size_t)ldc;
+        *c = beta == 0 ? alpha * sum : alpha * sum + beta * *c;
+    }
+}
