@@ -39,6 +39,8 @@ static long cpu_slices(const int *p, const launch_shape *s)
 {
     const long tiles = (long)(ceil_div((size_t)s->M, (size_t)p[LX] * p[VW]) *
                               ceil_div((size_t)s->N, (size_t)p[LY] * p[NR]));
+    if (tiles == 0)
+        return 1; /* an empty C (M or N = 0): nothing is launched, nothing to share */
     const long target = (long)p[GPC] * (s->compute_units > 0 ? s->compute_units : 1);
     long slices = (target + tiles / 2) / tiles;
     const long most = s->K / SLICE_MIN;
