@@ -168,10 +168,17 @@ void rung_tile_multiples(const int *p, int mult[3])
     mult[2] = p[2];
 }
 
+size_t rung_ceil_div(size_t n, size_t d) { return (n + d - 1) / d; }
+
 size_t rung_workspace(const rung *r, const int *values, const launch_shape *shape)
 {
     if (!r->launches)
         return 0;
+    /* An empty C launches nothing (rung_enqueue_blas returns at once, as BLAS does), but
+     * a caller may size W first: one element, without asking the rung, whose sizes divide
+     * by its count of tiles. */
+    if (shape->M <= 0 || shape->N <= 0)
+        return 1;
     size_t floats = r->workspace_floats ? r->workspace_floats(values, shape) : 0;
     return floats ? floats : 1;
 }

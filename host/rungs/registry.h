@@ -337,6 +337,9 @@ ladder_status rung_need_divides(int divisor, int value, const char *what, char *
  * them (a `multiples` function). */
 void rung_tile_multiples(const int *p, int mult[3]);
 
+/* ceil(n / d), for the grids and workspaces the rung files compute. */
+size_t rung_ceil_div(size_t n, size_t d);
+
 /* Floats of workspace one call of rung `r` needs at `shape`: 0 for a rung of one kernel,
  * at least 1 for a rung of several (their kernels always take a W; see rung.launches). */
 size_t rung_workspace(const rung *r, const int *values, const launch_shape *shape);

@@ -22,14 +22,12 @@ enum { VW, NR, LX, LY, GPC };
  * are floor(K / slices) or one more deep, so K / SLICE_MIN slices are never shorter.) */
 #define SLICE_MIN 16
 
-static size_t ceil_div(size_t n, size_t d) { return (n + d - 1) / d; }
-
 static void cpu_geometry(const int *p, int M, int N, launch_dims *d)
 {
     d->local[0] = (size_t)p[LX];
     d->local[1] = (size_t)p[LY];
-    d->global[0] = ceil_div((size_t)M, (size_t)p[LX] * p[VW]) * d->local[0];
-    d->global[1] = ceil_div((size_t)N, (size_t)p[LY] * p[NR]) * d->local[1];
+    d->global[0] = rung_ceil_div((size_t)M, (size_t)p[LX] * p[VW]) * d->local[0];
+    d->global[1] = rung_ceil_div((size_t)N, (size_t)p[LY] * p[NR]) * d->local[1];
 }
 
 /* The slices of K: one while the tiles of C give every compute unit GPC work-groups or
@@ -37,10 +35,8 @@ static void cpu_geometry(const int *p, int M, int N, launch_dims *d)
  * than SLICE_MIN. The kernels read the count from the grid (and `reduce` from W[0]). */
 static long cpu_slices(const int *p, const launch_shape *s)
 {
-    const long tiles = (long)(ceil_div((size_t)s->M, (size_t)p[LX] * p[VW]) *
-                              ceil_div((size_t)s->N, (size_t)p[LY] * p[NR]));
-    if (tiles == 0)
-        return 1; /* an empty C (M or N = 0): nothing is launched, nothing to share */
+    const long tiles = (long)(rung_ceil_div((size_t)s->M, (size_t)p[LX] * p[VW]) *
+                              rung_ceil_div((size_t)s->N, (size_t)p[LY] * p[NR]));
     const long target = (long)p[GPC] * (s->compute_units > 0 ? s->compute_units : 1);
     long slices = (target + tiles / 2) / tiles;
     const long most = s->K / SLICE_MIN;
@@ -59,8 +55,8 @@ static int cpu_launches(const int *p, const launch_shape *s, rung_launch *out)
     if (slices == 1)
         return 1;
     /* The reduction: VW elements of C per work-item, in work-groups of LX. */
-    const size_t items = ceil_div((size_t)s->M * (size_t)s->N, (size_t)p[VW]);
-    out[1] = (rung_launch){"reduce", {{ceil_div(items, (size_t)p[LX]) * p[LX], 1},
+    const size_t items = rung_ceil_div((size_t)s->M * (size_t)s->N, (size_t)p[VW]);
+    out[1] = (rung_launch){"reduce", {{rung_ceil_div(items, (size_t)p[LX]) * p[LX], 1},
                                       {(size_t)p[LX], 1}}};
     return 2;
 }

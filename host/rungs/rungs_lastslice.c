@@ -16,13 +16,6 @@
 /* p = TSM, TSN, TSK, WM (rung 15's), SPLITS: rung 19's first five. */
 enum { TSM, TSN, TSK, WM, SPLITS };
 
-static size_t ceil_div(size_t n, size_t d) { return (n + d - 1) / d; }
-
-static size_t tiles_of_c(const int *p, const launch_shape *s)
-{
-    return ceil_div((size_t)s->M, (size_t)p[TSM]) * ceil_div((size_t)s->N, (size_t)p[TSN]);
-}
-
 /* One kernel, one block per tile and slice (a rung with a workspace lists its launches). */
 static int lastslice_launches(const int *p, const launch_shape *s, rung_launch *out)
 {
@@ -38,17 +31,13 @@ static size_t lastslice_counters(const int *p, const launch_shape *s)
     if (splitk_slice_count(p, s->K) == 1)
         return 0;
     const size_t elem = s->element_bytes > 0 ? (size_t)s->element_bytes : 4;
-    return ceil_div(tiles_of_c(p, s) * sizeof(int), elem);
+    return rung_ceil_div(splitk_tiles(p, s->M, s->N) * sizeof(int), elem);
 }
 
 /* The partial matrices (rung 19's), then the counters. One slice needs neither. */
 static size_t lastslice_workspace(const int *p, const launch_shape *s)
 {
-    const int slices = splitk_slice_count(p, s->K);
-    if (slices == 1)
-        return 0;
-    return (size_t)slices * splitk_partial_rows(s->M) * (size_t)s->N +
-           lastslice_counters(p, s);
+    return splitk_partial_floats(p, s) + lastslice_counters(p, s);
 }
 
 const rung rungs_lastslice[] = {

@@ -25,8 +25,6 @@ enum { TSM, TSN, TSK, WM, SPLITS, ATOMIC };
 /* Most slices one work-item of "reduce" adds; must match REDUCE_DEPTH in the kernels. */
 #define REDUCE_DEPTH 8
 
-static size_t ceil_div(size_t n, size_t d) { return (n + d - 1) / d; }
-
 /* The work-items of "reduce" that share one float4 of C, as the kernels compute it
  * (reduce_groups in 19-splitk.cl and .cu): as few as keep each one's sum at REDUCE_DEPTH
  * slices or fewer, a power of two that divides the work-group. A work-group then covers
@@ -58,15 +56,15 @@ int splitk_slice_count(const int *p, int K)
 
 /* Rows of one slice's partial matrix in W: M rounded up to whole float4s, so that every
  * float4 of W is 16-byte aligned. */
-size_t splitk_partial_rows(int M) { return ceil_div((size_t)M, 4) * 4; }
+size_t splitk_partial_rows(int M) { return rung_ceil_div((size_t)M, 4) * 4; }
 
 /* The GEMM kernel's work-groups at one slice: rung 15's. */
 void splitk_geometry(const int *p, int M, int N, launch_dims *d)
 {
     d->local[0] = (size_t)warptile_threads(p);
     d->local[1] = 1;
-    d->global[0] = ceil_div((size_t)M, (size_t)p[TSM]) * d->local[0];
-    d->global[1] = ceil_div((size_t)N, (size_t)p[TSN]);
+    d->global[0] = rung_ceil_div((size_t)M, (size_t)p[TSM]) * d->local[0];
+    d->global[1] = rung_ceil_div((size_t)N, (size_t)p[TSN]);
 }
 
 /* The slices go along dimension 0 (tile of M, then slice), not beside the tiles of N in
@@ -86,7 +84,7 @@ static int splitk_launches(const int *p, const launch_shape *s, rung_launch *out
     }
     if (p[ATOMIC]) {
         const size_t elements = (size_t)s->M * (size_t)s->N;
-        out[0] = (rung_launch){"scale_c", {{ceil_div(elements, threads) * threads, 1},
+        out[0] = (rung_launch){"scale_c", {{rung_ceil_div(elements, threads) * threads, 1},
                                            {threads, 1}}};
         out[1] = gemm;
         return 2;
@@ -94,18 +92,26 @@ static int splitk_launches(const int *p, const launch_shape *s, rung_launch *out
     const size_t float4s = splitk_partial_rows(s->M) / 4 * (size_t)s->N;
     out[0] = gemm;
     const size_t cols = threads / reduce_groups(threads, slices);
-    out[1] = (rung_launch){"reduce", {{ceil_div(float4s, cols) * threads, 1},
+    out[1] = (rung_launch){"reduce", {{rung_ceil_div(float4s, cols) * threads, 1},
                                       {threads, 1}}};
     return 2;
+}
+
+size_t splitk_tiles(const int *p, int M, int N)
+{
+    return rung_ceil_div((size_t)M, (size_t)p[TSM]) * rung_ceil_div((size_t)N, (size_t)p[TSN]);
+}
+
+size_t splitk_partial_floats(const int *p, const launch_shape *s)
+{
+    const int slices = splitk_slice_count(p, s->K);
+    return slices == 1 ? 0 : (size_t)slices * splitk_partial_rows(s->M) * (size_t)s->N;
 }
 
 /* One partial matrix per slice, for the deterministic reduction only. */
 static size_t splitk_workspace(const int *p, const launch_shape *s)
 {
-    const int slices = splitk_slice_count(p, s->K);
-    if (p[ATOMIC] || slices == 1)
-        return 0;
-    return (size_t)slices * splitk_partial_rows(s->M) * (size_t)s->N;
+    return p[ATOMIC] ? 0 : splitk_partial_floats(p, s);
 }
 
 /* The GEMM's tiles, or the reduction's float4 per work-item if that is more. */
@@ -155,8 +161,7 @@ void splitk_rule_params(int *p, const gemm_size *s, const device_info *dev)
             return; /* nothing fits: the tuned or default parameters stand */
         q[q[TSM] <= q[TSN] ? TSM : TSN] *= 2;
     }
-    const size_t tiles = ceil_div((size_t)s->M, (size_t)q[TSM]) *
-                         ceil_div((size_t)s->N, (size_t)q[TSN]),
+    const size_t tiles = splitk_tiles(q, (int)s->M, (int)s->N),
                  items = (size_t)warptile_threads(q), units = (size_t)dev->compute_units;
     const rung_param *splits = &rungs_splitk[0].params[SPLITS];
     const double target = dev->is_gpu ? (double)RULE_ITEMS_PER_GPU_UNIT * units

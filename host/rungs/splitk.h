@@ -16,6 +16,13 @@ int splitk_slice_count(const int *p, int K);
 /* Rows of one slice's partial matrix in W: M rounded up to whole float4s. */
 size_t splitk_partial_rows(int M);
 
+/* Tiles of C: ceil(M / TSM) x ceil(N / TSN). */
+size_t splitk_tiles(const int *p, int M, int N);
+
+/* Floats of the slices' partial matrices in W (rung 19's deterministic mode, rung 28):
+ * slices x splitk_partial_rows(M) x N, none when K is one slice. */
+size_t splitk_partial_floats(const int *p, const launch_shape *s);
+
 /* The GEMM kernel's work-groups at one slice (rung 15's); the slices multiply dimension 0. */
 void splitk_geometry(const int *p, int M, int N, launch_dims *d);
 
