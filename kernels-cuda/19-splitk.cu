@@ -49,7 +49,21 @@
 #define WARPS_M (TSM / WM)
 #define WARPS_N (TSN / WN)
 #define THREADS (WARPS_M * WARPS_N * 32)
-#define MIN_BLOCKS (THREADS * REAL_WORDS < 512 ? 512 / (THREADS * REAL_WORDS) : 1)
+/* Blocks an SM must hold at once, which caps each thread's registers (__launch_bounds__).
+ * Rung 15's cap, 512 threads' worth (16 warps, 4 per scheduler: 128 registers a thread),
+ * except for blocks of one or two warps (tiles such as 32 x 128, 64 x 64 at WM = 32 or
+ * 128 x 32, the tiles of skinny shapes): 384 threads' worth (12 warps, 3 per scheduler:
+ * up to 168 registers). A thread of such a block loads more of each tile (5 float4s at
+ * 32 x 128 x 8, against 2 in 256 threads), and at 128 registers NVRTC 13.0 spilled 16 to
+ * 112 bytes a thread to local memory and reloaded some of them every step of K. On the
+ * H200, with the tiles and slices the selection had given rung 19 at 11008 x 16 x 4096,
+ * 32 x 16384 x 8192 and 64 x 64 x 65536, the spill-free kernel ran 1.39, 1.13 and 1.10
+ * times as fast, though it keeps 12 warps on an SM instead of 16; at 8192 x 32 x 8192,
+ * 0.95 and 1.07 in two rounds (results/h200-2026-11-29-spills). A scheduler's 16384
+ * registers go to whole warps, so no cap lies between 128 (4 warps) and 168 (3). */
+#define MIN_WARPS(threads) ((threads) <= 64 ? 12 : 16)
+#define MIN_BLOCKS (THREADS * REAL_WORDS < 32 * MIN_WARPS(THREADS * REAL_WORDS) \
+                        ? 32 * MIN_WARPS(THREADS * REAL_WORDS) / (THREADS * REAL_WORDS) : 1)
 #define LM (WM / 8)                /* lanes along m */
 #define LN (32 / LM)               /* lanes along n */
 #define LPTA (TSM * TSK / THREADS) /* floats of the A tile each thread loads */

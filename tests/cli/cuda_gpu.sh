@@ -50,7 +50,8 @@ if part anysize; then
 fi
 # Split-K (TSK = 8): K = 1 (the GEMM kernel alone), 97 (13 K tiles), one tile, M = N = 1,
 # sizes off the tiles, and long Ks with several tiles per slice, with 1, 6 and 256 slices
-# asked, in both modes.
+# asked, in both modes; then the tiles of one and two warps (32 x 128, 128 x 32, 64 x 32,
+# 32 x 64) at 6 slices.
 if part splitk; then
   for atomic in 0 1; do
     for splits in 1 6 256; do
@@ -62,6 +63,17 @@ if part splitk; then
       [ "$(column "$out" status | sort -u)" = ok ] && pass \
         || { fail "cuda rung 19 ATOMIC=$atomic SPLITS=$splits: a row failed"; cat "$out" >&2; }
     done
+  done
+  # The tiles of one and two warps, whose kernel has a higher register cap (MIN_BLOCKS).
+  for tile in "32 128 16" "128 32 64" "64 32 64" "32 64 32"; do
+    set -- $tile
+    out="$WORK/splitk-tile-$1x$2.csv"
+    "$LADDER" run --backend cuda --rungs 19 --param TSM=$1 --param TSN=$2 --param WM=$3 \
+        --param SPLITS=6 --verify full --output "$out" \
+        --sizes 1x1x1,5x3x8,67x45x97,130x67x1000,33x4097x1001,4097x33x1001 \
+        >"$WORK/log" 2>&1 || { fail "cuda rung 19 tile $1 x $2"; cat "$WORK/log" >&2; }
+    [ "$(column "$out" status | sort -u)" = ok ] && pass \
+      || { fail "cuda rung 19 tile $1 x $2: a row failed"; cat "$out" >&2; }
   done
 fi
 # Stream-K (rung 26): shapes whose tiles fill whole waves (1024 x 4224 in 128 x 128 tiles

@@ -63,8 +63,9 @@ static ladder_status split_words(char *words, const char **argv, int *argc, int 
     }
 }
 
-/* Copies NVRTC's log for `program` after `prefix` into msg, cut to fit. */
-static void message_with_log(nvrtcProgram program, const char *prefix, char *msg)
+/* NVRTC's log for `program` without its trailing newlines (malloc'd; free it), or NULL
+ * when it is empty or cannot be had. */
+static char *program_log(nvrtcProgram program)
 {
     size_t log_size = 0;
     char *log = NULL;
@@ -81,6 +82,13 @@ static void message_with_log(nvrtcProgram program, const char *prefix, char *msg
         while (n > 0 && (log[n - 1] == '\n' || log[n - 1] == '\r'))
             log[--n] = '\0';
     }
+    return log;
+}
+
+/* Copies NVRTC's log for `program` after `prefix` into msg, cut to fit. */
+static void message_with_log(nvrtcProgram program, const char *prefix, char *msg)
+{
+    char *log = program_log(program);
     ladder_fail(msg, LADDER_ERROR, "%s%s", prefix, log ? log : "(NVRTC gave no log)");
     free(log);
 }
@@ -113,10 +121,11 @@ static ladder_status take_cubin(nvrtcProgram program, const char *path, char **i
     return LADDER_OK;
 }
 
-/* Compiles `source` (already read from `path`) with the option list `argv`. */
+/* Compiles `source` (already read from `path`) with the option list `argv`. With `log`,
+ * a successful compile also hands back NVRTC's log there (NULL when it is empty). */
 static ladder_status compile_source(const char *source, const char *path, const char *options,
                                     const char **argv, int argc, char **image,
-                                    size_t *image_size, char *msg)
+                                    size_t *image_size, char **log, char *msg)
 {
     nvrtcProgram program;
     nvrtcResult rc = nvrtcCreateProgram(&program, source, base_name(path), 0, NULL, NULL);
@@ -135,6 +144,8 @@ static ladder_status compile_source(const char *source, const char *path, const 
         status = LADDER_ERROR;
     } else {
         status = take_cubin(program, path, image, image_size, msg);
+        if (status == LADDER_OK && log)
+            *log = program_log(program);
     }
 
     rc = nvrtcDestroyProgram(&program);
@@ -160,9 +171,10 @@ ladder_status nvrtc_compile_file(const char *path, const char *options, const ch
     return status;
 }
 
-ladder_status nvrtc_compile_text(const char *path, const char *source, const char *options,
-                                 const char *arch, char **image, size_t *image_size,
-                                 char *msg)
+/* nvrtc_compile_text, and with `log` the log of a successful compile. */
+static ladder_status compile_text(const char *path, const char *source, const char *options,
+                                  const char *arch, char **image, size_t *image_size,
+                                  char **log, char *msg)
 {
     *image = NULL;
     *image_size = 0;
@@ -196,11 +208,43 @@ ladder_status nvrtc_compile_text(const char *path, const char *source, const cha
     argv[argc++] = include_option;
     status = split_words(defines, argv, &argc, MAX_OPTIONS, msg);
     if (status == LADDER_OK)
-        status = compile_source(source, path, options, argv, argc, image, image_size, msg);
+        status = compile_source(source, path, options, argv, argc, image, image_size, log,
+                                msg);
 
 done:
     free(defines);
     free(include_option);
+    return status;
+}
+
+ladder_status nvrtc_compile_text(const char *path, const char *source, const char *options,
+                                 const char *arch, char **image, size_t *image_size,
+                                 char *msg)
+{
+    return compile_text(path, source, options, arch, image, image_size, NULL, msg);
+}
+
+ladder_status nvrtc_ptxas_report(const char *path, const char *options, const char *arch,
+                                 char **report, char *msg)
+{
+    *report = NULL;
+    char *source = NULL, *image = NULL, *verbose = NULL;
+    size_t image_size = 0;
+    static const char ask[] = " --ptxas-options=-v";
+    ladder_status status = text_file_read(path, &source, NULL, msg);
+    if (!options)
+        options = "";
+    if (status == LADDER_OK && !(verbose = malloc(strlen(options) + sizeof ask)))
+        status = ladder_fail(msg, LADDER_ERROR, "malloc: out of memory compiling %s", path);
+    if (verbose)
+        snprintf(verbose, strlen(options) + sizeof ask, "%s%s", options, ask);
+    if (status == LADDER_OK)
+        status = compile_text(path, source, verbose, arch, &image, &image_size, report, msg);
+    if (status == LADDER_OK && !*report)
+        status = ladder_fail(msg, LADDER_ERROR, "nvrtc: %s: ptxas gave no report", path);
+    free(image);
+    free(verbose);
+    free(source);
     return status;
 }
 

@@ -27,6 +27,14 @@ ladder_status nvrtc_compile_text(const char *path, const char *source, const cha
                                  const char *arch, char **image, size_t *image_size,
                                  char *msg);
 
+/* Compiles as nvrtc_compile_file does, with ptxas asked for its report (-v), and hands
+ * that report back in *report (malloc'd; free it): for each kernel its registers, its
+ * stack frame and the bytes it spills to local memory ("ptxas . 0 bytes stack frame, 0
+ * bytes spill stores, ..." after "Function properties for <kernel>"). The CUBIN is not
+ * kept. Errors as nvrtc_compile_file's. */
+ladder_status nvrtc_ptxas_report(const char *path, const char *options, const char *arch,
+                                 char **report, char *msg);
+
 /* "13.0": the NVRTC version, for result files. "unknown" if NVRTC cannot say. */
 void nvrtc_version_string(char *out, size_t size);
 
