@@ -37,8 +37,14 @@
  *   that exist; when M < VW, rows past M read row M-1 again. Columns past N read column
  *   N-1 again. Neither is stored.
  * Transposes: TRANS_A, TRANS_B as rung 19 takes them (registry.h). With TRANS_A=1 the VW
- *   rows of A at one depth are lda apart, so they are gathered element by element: correct
- *   and slower. TRANS_B changes only where the broadcast elements of B are read.
+ *   rows of A at one depth are lda apart: gathered element by element they cost 16 loads
+ *   where NN has one, and TN ran at a quarter of NN's speed (36 against 143 GFLOPS at 512³
+ *   on the 2-core EPYC). So when each block of rows is read by PACK_TILES blocks of
+ *   columns or more, a first kernel, `transpose_a`, copies A into W once as the M x K
+ *   matrix NN reads, and `gemm` reads its vectors from there: one pass of gathers for the
+ *   whole call instead of one per block of columns. A C of few columns (GEMV-like) has no
+ *   such reuse, and keeps the gathers. TRANS_B changes only where the broadcast elements
+ *   of B are read.
  * Precision: float, or double under -DLADDER_DOUBLE=1 (real.h): VW doubles are then a
  *   vector of twice the bytes (VW = 16: two AVX-512 registers), W holds doubles.
  */
@@ -81,7 +87,17 @@ typedef union {
     real r[VW];
 } lanes;
 
-#define HEADER 4 /* elements of W before the partial blocks: W[0] = the slice count */
+#define HEADER 4 /* elements of W before the rest: W[0] = the slice count */
+#define PACK_TILES 4 /* TRANS_A: blocks of columns from which A is copied first (above) */
+#define COPY_AT 16   /* where the copy of A starts in W, and what its leading dimension is
+                        a multiple of: 16 elements, 64 bytes in float, so that every column
+                        starts on a cache line and a vector load of VW <= 16 rows never
+                        straddles two (at W + HEADER, 16 bytes past one, every load did:
+                        TN ran 0.73 of NN's speed at 512³, 0.85 aligned, one run each);
+                        and one more than M needs, so that columns are not a power of two
+                        apart (transpose_a says why) */
+#define TR 16        /* transpose_a: a work-item copies TR rows of A ... */
+#define TD 256       /* ... TD deep */
 
 /* The slices of K are dimension 1's groups beyond the tiles of N: group tile_n +
  * tiles_n * slice. Slice s holds depths [s K / slices, (s + 1) K / slices): floor(K /
@@ -89,24 +105,54 @@ typedef union {
 int tiles_n(const int N) { return (N + LY * NR - 1) / (LY * NR); }
 int slice_count(const int N) { return get_num_groups(1) / tiles_n(N); }
 
-/* Rows mb..mb+VW-1 of op(A) at depth k. They exist whenever M >= VW (mb was shifted
- * back from the edge); below that, rows past M read row M-1 again. */
-vreal load_a(const __global real *A, const int lda, const int M, const int mb, const int k)
+/* W after its header: A copied as an M x K matrix when packs_a (TRANS_A, enough blocks of
+ * columns), at COPY_AT with leading dimension copy_ld(M), then the slices' partial blocks
+ * when K is split. The host sizes W by the same rule (host/rungs/rungs_cpucore.c). */
+int packs_a(const int N) { return TRANS_A && tiles_n(N) >= PACK_TILES; }
+int copy_ld(const int M) { return (M + COPY_AT - 1) / COPY_AT * COPY_AT + COPY_AT; }
+size_t parts_at(const int M, const int N, const int K)
 {
-#if !TRANS_A
-    if (M >= VW)
+    return packs_a(N) ? COPY_AT + (size_t)copy_ld(M) * K : HEADER;
+}
+/* Rows mb..mb+VW-1 of op(A) at depth k, from A stored as it is (transposed: A^T, K x M)
+ * or M x K. They exist whenever M >= VW (mb was shifted back from the edge); below that,
+ * rows past M read row M-1 again. */
+vreal load_a(const __global real *A, const int lda, const int M, const int mb, const int k,
+             const int transposed)
+{
+    if (!transposed && M >= VW)
         return VLOAD(A + mb + (size_t)k * lda);
-#endif
     lanes u;
     for (int i = 0; i < VW; i++) {
         const int r = min(mb + i, M - 1);
-#if TRANS_A
-        u.r[i] = A[k + (size_t)r * lda];
-#else
-        u.r[i] = A[r + (size_t)k * lda];
-#endif
+        u.r[i] = transposed ? A[k + (size_t)r * lda] : A[r + (size_t)k * lda];
     }
     return u.v;
+}
+
+/* TRANS_A, when packs_a: A^T (K x M, lda) copied into W as A, M x K with leading
+ * dimension copy_ld(M), before `gemm` runs. A plain double loop: it runs once per call,
+ * over M K elements, where `gemm` does 2 M N K flops. Each work-item copies TR rows TD
+ * deep, so that a work-group (one work-item) has enough to do to pay for its start: with
+ * 16 x 16 blocks the copy took about a quarter of the call at 512³ (one run). */
+__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
+void transpose_a(const int M, const int N, const int K, const real alpha,
+                 const __global real *restrict A, const int lda,
+                 const __global real *restrict B, const int ldb, const real beta,
+                 __global real *restrict C, const int ldc, __global real *restrict W)
+{
+    __global real *a = W + COPY_AT;
+    const int ld = copy_ld(M);
+    const int m0 = (int)get_global_id(0) * TR, k0 = (int)get_global_id(1) * TD;
+    const int me = min(m0 + TR, M), ke = min(k0 + TD, K);
+    /* Row by row: each row of A^T is read along its length, and its TD elements go to TD
+     * columns of the copy, which the next rows fill in beside them while those TD cache
+     * lines are still in L1. ld is padded (copy_ld) so that those lines are not 4 KiB
+     * apart: at M = 1024 that put them all in one set of the L1, and TN ran 0.6 of NN's
+     * speed at 1024³ instead of level with it (one run each). */
+    for (int m = m0; m < me; m++)
+        for (int k = k0; k < ke; k++)
+            a[m + (size_t)k * ld] = A[k + (size_t)m * lda];
 }
 
 __kernel __attribute__((reqd_work_group_size(LX, LY, 1)))
@@ -121,6 +167,10 @@ void gemm(const int M, const int N, const int K, const real alpha,
     /* The vector's first row: m, or shifted back so that all VW rows exist. */
     const int mb = M >= VW ? min(m, M - VW) : 0;
     const int kb = (int)((long)slice * K / slices), ke = (int)((long)(slice + 1) * K / slices);
+    /* Where the rows of A come from: the copy in W, or A as it is. */
+    const int packed = packs_a(N);
+    const __global real *a_src = packed ? W + COPY_AT : A;
+    const int a_ld = packed ? copy_ld(M) : lda;
 
     /* Where column j's elements of op(B) are: B(k, n+j) = b[j][k * bstep]. Past N, column
      * N-1 again. */
@@ -145,7 +195,7 @@ void gemm(const int M, const int N, const int K, const real alpha,
     for (int j = 0; j < NR; j++)
         acc[j] = 0;
     for (int k = kb; k < ke; k++) {
-        const vreal a = load_a(A, lda, M, mb, k);
+        const vreal a = load_a(a_src, a_ld, M, mb, k, TRANS_A && !packed);
 #pragma unroll
         for (int j = 0; j < NR; j++)
             acc[j] += a * b[j][k * bstep];
@@ -162,7 +212,7 @@ void gemm(const int M, const int N, const int K, const real alpha,
         if (n + j >= N)
             break;
         __global real *c = C + m + (size_t)(n + j) * ldc;
-        __global real *w = W + HEADER + ((size_t)slice * N + n + j) * M + m;
+        __global real *w = W + parts_at(M, N, K) + ((size_t)slice * N + n + j) * M + m;
         if (whole && slices > 1) {
             VSTORE(acc[j], w);
         } else if (whole && beta == 0) { /* C is read only when beta != 0 (BLAS) */
@@ -203,7 +253,7 @@ void reduce(const int M, const int N, const int K, const real alpha,
             return;
         real sum = 0;
         for (int s = 0; s < slices; s++)
-            sum += W[HEADER + s * count + e];
+            sum += W[parts_at(M, N, K) + s * count + e];
         __global real *c = C + e % M + (e / M) * (size_t)ldc;
         *c = beta == 0 ? alpha * sum : alpha * sum + beta * *c;
     }

@@ -274,7 +274,9 @@ static ladder_status call_rung(const subject *sub, const gemm_call *g, gpu_buffe
                             row ? dA : dB, (int)(row ? g->lda : g->ldb), g->c.beta, dC,
                             (int)g->ldc, kc.trans_a, kc.trans_b, g->c.precision};
     const launch_shape shape = {call.M, call.N, call.K, sub->units,
-                                (int)gemm_elem_bytes(g->c.precision)};
+                                (int)gemm_elem_bytes(g->c.precision),
+                                sub->r->takes_transposes && kc.trans_a,
+                                sub->r->takes_transposes && kc.trans_b};
     gpu_buffer *dW = nan_workspace(sub, &g->c, &shape);
     st = rung_enqueue_blas(t, prog, sub->r, sub->values, &call, sub->units, dW, msg);
     if (st == LADDER_OK)

@@ -289,7 +289,9 @@ ladder_status rung_enqueue_blas(const run_target *t, gpu_program *prog, const ru
     int n = 1;
     if (r->launches) {
         const launch_shape shape = {call->M, call->N, K, compute_units,
-                                    (int)gemm_elem_bytes(call->precision)};
+                                    (int)gemm_elem_bytes(call->precision),
+                                    r->takes_transposes && call->trans_a,
+                                    r->takes_transposes && call->trans_b};
         n = r->launches(values, &shape, l);
         if (n < 1 || n > RUNG_MAX_LAUNCHES)
             return ladder_fail(msg, LADDER_ERROR, "rung %d (%s) lists %d launches (1 to %d)",
@@ -447,7 +449,8 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
     if (k.padded)
         extra += (double)k.Mp * k.Np;
     k.shape = (launch_shape){(int)k.Mp, (int)k.Np, (int)k.Kp, t->dev.compute_units,
-                             (int)elem};
+                             (int)elem, r->takes_transposes && sc->cm.call.c.trans_a,
+                             r->takes_transposes && sc->cm.call.c.trans_b};
     if (r->launches) {
         k.w_floats = rung_workspace(r, values, &k.shape);
         extra += (double)k.w_floats;

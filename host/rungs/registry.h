@@ -115,6 +115,8 @@ typedef struct {
     int M, N, K;
     int compute_units;
     int element_bytes; /* 4 (float) or 8 (double); 0 is read as 4 */
+    int trans_a, trans_b; /* the pair the kernels were compiled for (TRANS_A, TRANS_B):
+                             0 where the rung takes no transposes (or its helpers do) */
 } launch_shape;
 
 typedef enum {

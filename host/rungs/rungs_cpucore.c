@@ -4,9 +4,11 @@
  * A work-item holds a VW x NR block of C in registers: VW rows as one vector, NR columns,
  * and runs the whole K loop (or its slice of K) with outer-product updates, no local
  * memory and no barriers. A work-group is LX x LY work-items, a (LX VW) x (LY NR) tile of
- * C. When C has too few tiles for the compute units (GPC work-groups each), K is split: each slice writes its partial block into the workspace
- * and a second kernel, `reduce`, adds the slices in a fixed order (deterministic, as
- * rung 19's ATOMIC=0).
+ * C. When C has too few tiles for the compute units (GPC work-groups each), K is split:
+ * each slice writes its partial block into the workspace and a second kernel, `reduce`,
+ * adds the slices in a fixed order (deterministic, as rung 19's ATOMIC=0). With a
+ * transposed A and enough blocks of columns, a first kernel, `transpose_a`, copies A into
+ * the workspace as the M x K matrix the GEMM reads fastest.
  */
 #include "rungs/registry.h"
 
@@ -15,8 +17,17 @@
 /* p = VW, NR, LX, LY, GPC. */
 enum { VW, NR, LX, LY, GPC };
 
-/* Elements of W before the partial blocks (W[0] = the slice count); the kernel's HEADER. */
+/* Elements of W before the rest (W[0] = the slice count); the kernel's HEADER. */
 #define HEADER_FLOATS 4
+/* With TRANS_A, A is copied into W first when C has this many blocks of columns or more
+ * (the kernel's PACK_TILES), TR rows TD deep per work-item of `transpose_a` (its TR and
+ * TD). */
+#define PACK_TILES 4
+#define TRANSPOSE_ROWS 16
+/* Where the copy starts in W, and the multiple its leading dimension is rounded up to, plus
+ * one more (the kernel's COPY_AT and copy_ld: a cache line in float). */
+#define COPY_AT 16
+#define TRANSPOSE_DEPTH 256
 /* The shortest slice of K worth a work-group of its own: below it, a slice's loop is
  * shorter than the work of writing and re-reading its partial block. (The kernel's slices
  * are floor(K / slices) or one more deep, so K / SLICE_MIN slices are never shorter.) */
@@ -45,26 +56,47 @@ static long cpu_slices(const int *p, const launch_shape *s)
     return slices < 1 ? 1 : slices;
 }
 
-/* The slices go along dimension 1, after the tiles of N (group tile_n + tiles_n * slice). */
+/* Whether the call copies a transposed A into W before the GEMM (the kernel's packs_a):
+ * when every block of rows of A is read by PACK_TILES blocks of columns or more, one pass
+ * of gathers costs less than one per block of columns. */
+static int cpu_packs_a(const int *p, const launch_shape *s)
+{
+    return s->trans_a && rung_ceil_div((size_t)s->N, (size_t)p[LY] * p[NR]) >= PACK_TILES;
+}
+
+/* `transpose_a` first when A is copied, then `gemm`, then `reduce` when K is split. The
+ * slices go along dimension 1, after the tiles of N (group tile_n + tiles_n * slice). */
 static int cpu_launches(const int *p, const launch_shape *s, rung_launch *out)
 {
     const long slices = cpu_slices(p, s);
-    out[0].kernel = "gemm";
-    cpu_geometry(p, s->M, s->N, &out[0].dims);
-    out[0].dims.global[1] *= (size_t)slices;
+    int n = 0;
+    if (cpu_packs_a(p, s) && s->K > 0)
+        out[n++] = (rung_launch){"transpose_a",
+                                 {{rung_ceil_div((size_t)s->M, TRANSPOSE_ROWS),
+                                   rung_ceil_div((size_t)s->K, TRANSPOSE_DEPTH)},
+                                  {1, 1}}};
+    out[n].kernel = "gemm";
+    cpu_geometry(p, s->M, s->N, &out[n].dims);
+    out[n++].dims.global[1] *= (size_t)slices;
     if (slices == 1)
-        return 1;
+        return n;
     /* The reduction: VW elements of C per work-item, in work-groups of LX. */
     const size_t items = rung_ceil_div((size_t)s->M * (size_t)s->N, (size_t)p[VW]);
-    out[1] = (rung_launch){"reduce", {{rung_ceil_div(items, (size_t)p[LX]) * p[LX], 1},
-                                      {(size_t)p[LX], 1}}};
-    return 2;
+    out[n++] = (rung_launch){"reduce", {{rung_ceil_div(items, (size_t)p[LX]) * p[LX], 1},
+                                        {(size_t)p[LX], 1}}};
+    return n;
 }
 
+/* W: its header, the copy of A (packs_a, from COPY_AT on), the slices' partial blocks (K
+ * split). */
 static size_t cpu_workspace(const int *p, const launch_shape *s)
 {
     const long slices = cpu_slices(p, s);
-    return slices == 1 ? 0 : HEADER_FLOATS + (size_t)slices * (size_t)s->M * (size_t)s->N;
+    const size_t parts = slices == 1 ? 0 : (size_t)slices * (size_t)s->M * (size_t)s->N;
+    if (cpu_packs_a(p, s))
+        return COPY_AT + (rung_ceil_div((size_t)s->M, COPY_AT) + 1) * COPY_AT * (size_t)s->K +
+               parts;
+    return parts == 0 ? 0 : HEADER_FLOATS + parts;
 }
 
 static ladder_status cpu_validate(const int *p, char *msg)

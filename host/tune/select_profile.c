@@ -19,11 +19,12 @@ static void skip(select_candidates *c, const rung *r, const char *why)
         snprintf(c->why_skipped, sizeof c->why_skipped, "rung %d: %.400s", r->number, why);
 }
 
-/* Shape s as the rung's launch callbacks see it on this device. */
+/* Shape s as the rung's launch callbacks see it on this device, in the case the profiler
+ * measures (float, NN). */
 static launch_shape shape_on(const device_info *dev, const gemm_size *s)
 {
     return (launch_shape){(int)s->M, (int)s->N, (int)s->K, dev->compute_units,
-                          (int)gemm_elem_bytes(PRECISION_SINGLE)};
+                          (int)gemm_elem_bytes(PRECISION_SINGLE), 0, 0};
 }
 
 /* Whether two parameter sets of rung r make the same call at `shape`: equal in every

@@ -36,8 +36,8 @@ static void check_launches(const rung *r, const int *v, launch_shape shape)
     CHECK(rung_workspace(r, v, &shape) >= 1);
     /* An empty C: a caller may size W before the call returns at once (as BLAS does);
      * one element, without asking the rung (whose sizes divide by its count of tiles). */
-    const launch_shape empty_m = {0, shape.N, shape.K, shape.compute_units, 4},
-                       empty_n = {shape.M, 0, shape.K, shape.compute_units, 4};
+    const launch_shape empty_m = {0, shape.N, shape.K, shape.compute_units, 4, 0, 0},
+                       empty_n = {shape.M, 0, shape.K, shape.compute_units, 4, 0, 0};
     CHECK(rung_workspace(r, v, &empty_m) == 1 && rung_workspace(r, v, &empty_n) == 1);
 }
 
@@ -59,7 +59,7 @@ static void check_splitk_shape(const rung *sk, int *v, int M, int N, int K)
 {
     const int tsm = v[0], tsn = v[1], tsk = v[2], splits = v[4], atomic = v[5];
     const int slices = count_slices(K, tsk, splits), threads = 64; /* 64 x 64, WM = 32 */
-    const launch_shape shape = {M, N, K, 132, 4};
+    const launch_shape shape = {M, N, K, 132, 4, 0, 0};
     rung_launch l[RUNG_MAX_LAUNCHES];
     const int n = sk->launches(v, &shape, l);
     const rung_launch *gemm = slices == 1 || !atomic ? &l[0] : &l[1];
@@ -96,7 +96,7 @@ static void check_lastslice_shape(const rung *ls, int *v, int M, int N, int K, i
 {
     const int tsm = v[0], tsn = v[1], tsk = v[2], splits = v[4];
     const int slices = count_slices(K, tsk, splits), threads = warptile_threads(v);
-    const launch_shape shape = {M, N, K, 132, elem};
+    const launch_shape shape = {M, N, K, 132, elem, 0, 0};
     rung_launch l[RUNG_MAX_LAUNCHES];
     CHECK(ls->launches(v, &shape, l) == 1 && strcmp(l[0].kernel, "gemm") == 0);
     CHECK(l[0].dims.local[0] == (size_t)threads && l[0].dims.local[1] == 1);
@@ -348,7 +348,8 @@ static void check_cpucore(void)
         {16, 16, 100, 3, 3},     /* 6 wanted: 3 slices */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        const launch_shape shape = {cases[i].M, cases[i].N, cases[i].K, cases[i].units, 4};
+        const launch_shape shape = {cases[i].M, cases[i].N, cases[i].K, cases[i].units, 4,
+                                    0, 0};
         rung_launch l[RUNG_MAX_LAUNCHES];
         const int n = r->launches(v, &shape, l);
         const int blocks_n = (cases[i].N + 7) / 8;
@@ -368,9 +369,42 @@ static void check_cpucore(void)
     }
 }
 
+/* Rung 27 with a transposed A: when C has 4 blocks of columns or more, kernel
+ * `transpose_a` copies A into W first, 16 rows 256 deep per work-item, at W + 16 with a
+ * leading dimension of M rounded up to 16 and 16 more; partial blocks, if K is split,
+ * follow the copy. A C of fewer blocks of columns (GEMV-like) gathers A as it is, and a
+ * B^T alone changes nothing. */
+static void check_cpucore_transposed_a(void)
+{
+    const rung *r = registry_find("cpucore");
+    if (!r || !r->launches)
+        return;
+    int v[RUNG_MAX_PARAMS];
+    rung_defaults(r, 0, v); /* blocks of 16 x 8, GPC = 2 */
+    rung_launch l[RUNG_MAX_LAUNCHES];
+    const launch_shape tn = {500, 512, 600, 2, 4, 1, 0}, nt = {500, 512, 600, 2, 4, 0, 1},
+                       gemv = {4096, 24, 4096, 2, 4, 1, 0}, split = {16, 32, 4096, 8, 4, 1, 1};
+    CHECK(r->launches(v, &tn, l) == 2 && strcmp(l[0].kernel, "transpose_a") == 0 &&
+          strcmp(l[1].kernel, "gemm") == 0);
+    CHECK(l[0].dims.global[0] == 32 && l[0].dims.global[1] == 3 && l[0].dims.local[0] == 1 &&
+          l[0].dims.local[1] == 1);
+    CHECK(r->workspace_floats(v, &tn) == 16 + (size_t)(512 + 16) * 600);
+    CHECK(r->launches(v, &nt, l) == 1 && strcmp(l[0].kernel, "gemm") == 0);
+    CHECK(r->workspace_floats(v, &nt) == 0);
+    /* 3 blocks of 8 columns: no copy */
+    CHECK(r->launches(v, &gemv, l) == 1 && strcmp(l[0].kernel, "gemm") == 0);
+    CHECK(r->workspace_floats(v, &gemv) == 0);
+    /* 4 blocks of columns, one of rows: 16 work-groups wanted on 8 units, 4 slices */
+    CHECK(r->launches(v, &split, l) == 3 && strcmp(l[0].kernel, "transpose_a") == 0 &&
+          strcmp(l[1].kernel, "gemm") == 0 && strcmp(l[2].kernel, "reduce") == 0);
+    CHECK(l[1].dims.global[1] == 4 * 4);
+    CHECK(r->workspace_floats(v, &split) == 16 + (size_t)(16 + 16) * 4096 + 4 * 16 * 32);
+}
+
 int main(void)
 {
     check_cpucore();
+    check_cpucore_transposed_a();
     check_tf32_baseline();
     check_tma_sizes();
     check_dmma();
@@ -429,12 +463,18 @@ int main(void)
         CHECK(!r->workspace_floats || r->launches);
         if (r->launches) {
             CHECK(r->blas_args);
-            const launch_shape shapes[] = {
-                {1, 1, 1, 132, 4},     {1, 1, 97, 132, 4},       {64, 64, 1, 132, 4},
-                {67, 45, 97, 2, 4},    {128, 128, 32768, 132, 4}, {1000, 7, 5, 2, 4},
-                {4097, 33, 1, 132, 4}, {255, 257, 4099, 2, 4},    {1, 4096, 4096, 132, 4},
-                {4096, 1, 4096, 1, 4}, {16, 300, 0, 132, 8},      {301, 16, 7, 2, 8},
-                {7, 3, 99991, 132, 8}, {16, 16, 16, 1, 8},        {2048, 2048, 2048, 132, 8},
+            const launch_shape shapes[] = { /* ..., trans_a, trans_b */
+                {1, 1, 1, 132, 4, 0, 0}, {1, 1, 97, 132, 4, 0, 0}, {64, 64, 1, 132, 4, 0, 0},
+                {67, 45, 97, 2, 4, 0, 0}, {128, 128, 32768, 132, 4, 0, 0},
+                {1000, 7, 5, 2, 4, 0, 0},
+                {4097, 33, 1, 132, 4, 0, 0}, {255, 257, 4099, 2, 4, 0, 0},
+                {1, 4096, 4096, 132, 4, 0, 0},
+                {4096, 1, 4096, 1, 4, 0, 0}, {16, 300, 0, 132, 8, 0, 0},
+                {301, 16, 7, 2, 8, 0, 0},
+                {7, 3, 99991, 132, 8, 0, 0}, {16, 16, 16, 1, 8, 0, 0},
+                {2048, 2048, 2048, 132, 8, 0, 0},
+                {512, 512, 512, 2, 4, 1, 0}, {33, 20, 300, 2, 8, 1, 1},
+                {4096, 1, 4096, 2, 4, 1, 0},
             };
             for (int small_set = 0; small_set <= 1; small_set++) {
                 rung_defaults(r, small_set, v);
@@ -442,7 +482,7 @@ int main(void)
                     check_launches(r, v, shapes[sh]);
             }
         } else {
-            const launch_shape one = {64, 64, 64, 132, 4};
+            const launch_shape one = {64, 64, 64, 132, 4, 0, 0};
             CHECK(rung_workspace(r, v, &one) == 0);
         }
         /* The tuner's candidates: in range, no repeats, and both sets of defaults among
@@ -648,7 +688,7 @@ int main(void)
                 }
         /* A rung with no counters: the whole workspace is NaN. */
         rung_defaults(sk, 0, v);
-        const launch_shape shape = {130, 67, 1000, 132, 4};
+        const launch_shape shape = {130, 67, 1000, 132, 4, 0, 0};
         float w[8];
         rung_workspace_fill(sk, v, &shape, w, 8, sizeof(float));
         for (int i = 0; i < 8; i++)
@@ -681,22 +721,22 @@ int main(void)
         rung_launch l[RUNG_MAX_LAUNCHES];
         /* Tall (few columns): 4096 rows make 128 work-groups of 32 rows, about one per SM
          * of an H100: one kernel, no workspace. */
-        launch_shape s = {4096, 1, 4096, 132, 4};
+        launch_shape s = {4096, 1, 4096, 132, 4, 0, 0};
         CHECK(sk->launches(v, &s, l) == 1 && strcmp(l[0].kernel, "tall_n1") == 0 &&
               l[0].dims.global[0] == 128 * l[0].dims.local[0] && l[0].dims.global[1] == 1 &&
               sk->workspace_floats(v, &s) == 0);
-        s = (launch_shape){5000, 3, 64, 132, 4}; /* N = 3 runs the kernel of 4 columns */
+        s = (launch_shape){5000, 3, 64, 132, 4, 0, 0}; /* N = 3 runs the kernel of 4 columns */
         CHECK(sk->launches(v, &s, l) >= 1 && strcmp(l[0].kernel, "tall_n4") == 0);
-        s = (launch_shape){11008, 16, 4096, 132, 4};
+        s = (launch_shape){11008, 16, 4096, 132, 4, 0, 0};
         CHECK(sk->launches(v, &s, l) == 1 && strcmp(l[0].kernel, "tall_n16") == 0);
         /* Wide (few rows), the same way along N. */
-        s = (launch_shape){1, 4096, 4096, 132, 4};
+        s = (launch_shape){1, 4096, 4096, 132, 4, 0, 0};
         CHECK(sk->launches(v, &s, l) == 1 && strcmp(l[0].kernel, "wide_m1") == 0);
-        s = (launch_shape){16, 4096, 4096, 132, 4};
+        s = (launch_shape){16, 4096, 4096, 132, 4, 0, 0};
         CHECK(sk->launches(v, &s, l) == 1 && strcmp(l[0].kernel, "wide_m16") == 0);
         /* One work-group of rows with a long K on 132 SMs: K in slices, then `reduce` with
          * one work-item per element of C, over slices * M * N partials. */
-        s = (launch_shape){7, 3, 99991, 132, 4};
+        s = (launch_shape){7, 3, 99991, 132, 4, 0, 0};
         CHECK(sk->launches(v, &s, l) == 2 && strcmp(l[0].kernel, "tall_n4") == 0 &&
               strcmp(l[1].kernel, "reduce") == 0);
         const size_t slices = l[0].dims.global[1];
@@ -716,7 +756,8 @@ int main(void)
         /* What each path reads (ladder select measures one candidate per call): a tall
          * call reads RX and TQ, not KL, WC or WU; a wide one the other way; both read WG,
          * PF and GPC. */
-        const launch_shape tall = {4096, 1, 4096, 132, 4}, wide = {1, 4096, 4096, 132, 4};
+        const launch_shape tall = {4096, 1, 4096, 132, 4, 0, 0},
+                           wide = {1, 4096, 4096, 132, 4, 0, 0};
         CHECK(sk->reads_param && sk->params[rung_param_index(sk, "KL")].per_shape);
         const char *tall_only[] = {"RX", "TQ"};
         for (int i = 0; i < 2; i++) {

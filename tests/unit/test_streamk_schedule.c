@@ -60,7 +60,7 @@ static void check_piece_sum(long ne, long P, long threads)
 /* One shape on a device of `units` compute units, in elements of `bytes` bytes. */
 static void play(const rung *r, const int *v, int M, int N, int K, int units, int bytes)
 {
-    const launch_shape shape = {M, N, K, units, bytes};
+    const launch_shape shape = {M, N, K, units, bytes, 0, 0};
     rung_launch l[RUNG_MAX_LAUNCHES];
     const int n = r->launches(v, &shape, l);
     const long threads = (long)l[0].dims.local[0], G = (long)l[0].dims.global[0] / threads;
@@ -201,8 +201,10 @@ int main(void)
      * 264 blocks. In double the wave is 132 blocks. */
     rung_defaults(r, 0, v);
     rung_launch l[RUNG_MAX_LAUNCHES];
-    const launch_shape cube = {3072, 3072, 3072, 132, 4}, whole = {1024, 4224, 64, 132, 4},
-                       deep = {128, 128, 32768, 132, 0}, cube8 = {3072, 3072, 3072, 132, 8};
+    const launch_shape cube = {3072, 3072, 3072, 132, 4, 0, 0},
+                       whole = {1024, 4224, 64, 132, 4, 0, 0},
+                       deep = {128, 128, 32768, 132, 0, 0, 0},
+                       cube8 = {3072, 3072, 3072, 132, 8, 0, 0};
     CHECK(r->launches(v, &cube8, l) == 2 && l[0].dims.global[0] == 132 * 256);
     CHECK(r->launches(v, &cube, l) == 2 && l[0].dims.global[0] == 264 * 256 &&
           l[0].dims.global[1] == 2);
