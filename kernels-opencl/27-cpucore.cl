@@ -43,8 +43,11 @@
  *   columns or more, a first kernel, `transpose_a`, copies A into W once as the M x K
  *   matrix NN reads, and `gemm` reads its vectors from there: one pass of gathers for the
  *   whole call instead of one per block of columns. A C of few columns (GEMV-like) has no
- *   such reuse, and keeps the gathers. TRANS_B changes only where the broadcast elements
- *   of B are read.
+ *   such reuse, and keeps the gathers. With TRANS_B=1 the NR broadcast elements of one
+ *   depth sit side by side in a row of B^T, but every depth is a new row, ldb apart: a
+ *   new cache line (and at ldb = 1024 floats a new page) per depth, where NN walks NR
+ *   columns along their length; NT ran at 0.63 to 0.80 of NN. So B^T is copied too, by
+ *   `transpose_b`, when PACK_TILES blocks of rows or more read it.
  * Precision: float, or double under -DLADDER_DOUBLE=1 (real.h): VW doubles are then a
  *   vector of twice the bytes (VW = 16: two AVX-512 registers), W holds doubles.
  */
@@ -96,23 +99,33 @@ typedef union {
                         TN ran 0.73 of NN's speed at 512³, 0.85 aligned, one run each);
                         and one more than M needs, so that columns are not a power of two
                         apart (transpose_a says why) */
-#define TR 16        /* transpose_a: a work-item copies TR rows of A ... */
-#define TD 256       /* ... TD deep */
+#define TR 16        /* transpose_a, _b: a work-item copies TR rows of A (depths of B) ... */
+#define TD 256       /* ... TD deep (TD columns of B) */
 
 /* The slices of K are dimension 1's groups beyond the tiles of N: group tile_n +
  * tiles_n * slice. Slice s holds depths [s K / slices, (s + 1) K / slices): floor(K /
  * slices) or one more, never none (the host launches no more slices than K has depths). */
 int tiles_n(const int N) { return (N + LY * NR - 1) / (LY * NR); }
+int tiles_m(const int M) { return (M + LX * VW - 1) / (LX * VW); }
 int slice_count(const int N) { return get_num_groups(1) / tiles_n(N); }
 
-/* W after its header: A copied as an M x K matrix when packs_a (TRANS_A, enough blocks of
- * columns), at COPY_AT with leading dimension copy_ld(M), then the slices' partial blocks
- * when K is split. The host sizes W by the same rule (host/rungs/rungs_cpucore.c). */
+/* W after its header, from COPY_AT on: A copied as an M x K matrix when packs_a (TRANS_A,
+ * enough blocks of columns), leading dimension copy_ld(M); B copied as a K x N matrix
+ * when packs_b (TRANS_B, enough blocks of rows), leading dimension copy_ld(K); then the
+ * slices' partial blocks when K is split. The host sizes W by the same rule
+ * (host/rungs/rungs_cpucore.c). */
 int packs_a(const int N) { return TRANS_A && tiles_n(N) >= PACK_TILES; }
-int copy_ld(const int M) { return (M + COPY_AT - 1) / COPY_AT * COPY_AT + COPY_AT; }
+int packs_b(const int M) { return TRANS_B && tiles_m(M) >= PACK_TILES; }
+int copy_ld(const int rows) { return (rows + COPY_AT - 1) / COPY_AT * COPY_AT + COPY_AT; }
+size_t b_copy_at(const int M, const int N, const int K)
+{
+    return COPY_AT + (packs_a(N) ? (size_t)copy_ld(M) * K : 0);
+}
 size_t parts_at(const int M, const int N, const int K)
 {
-    return packs_a(N) ? COPY_AT + (size_t)copy_ld(M) * K : HEADER;
+    if (!packs_a(N) && !packs_b(M))
+        return HEADER;
+    return b_copy_at(M, N, K) + (packs_b(M) ? (size_t)copy_ld(K) * N : 0);
 }
 /* Rows mb..mb+VW-1 of op(A) at depth k, from A stored as it is (transposed: A^T, K x M)
  * or M x K. They exist whenever M >= VW (mb was shifted back from the edge); below that,
@@ -130,6 +143,21 @@ vreal load_a(const __global real *A, const int lda, const int M, const int mb, c
     return u.v;
 }
 
+/* dst = the transpose of src, for rows [r0, re) of dst and its columns [c0, ce): dst(r, c)
+ * = src(c, r), both column-major. Row by row of dst: each is a column of src, read along
+ * its length, and its elements go to that many columns of dst, which the next rows fill
+ * in beside them while those cache lines are still in L1. dst_ld is padded (copy_ld) so
+ * that those lines are not 4 KiB apart: at 1024 rows that put them all in one set of the
+ * L1, and TN ran 0.6 of NN's speed at 1024³ instead of level with it (one run each). */
+void copy_transposed(__global real *dst, const int dst_ld, const __global real *src,
+                     const int src_ld, const int r0, const int re, const int c0,
+                     const int ce)
+{
+    for (int r = r0; r < re; r++)
+        for (int c = c0; c < ce; c++)
+            dst[r + (size_t)c * dst_ld] = src[c + (size_t)r * src_ld];
+}
+
 /* TRANS_A, when packs_a: A^T (K x M, lda) copied into W as A, M x K with leading
  * dimension copy_ld(M), before `gemm` runs. A plain double loop: it runs once per call,
  * over M K elements, where `gemm` does 2 M N K flops. Each work-item copies TR rows TD
@@ -141,18 +169,23 @@ void transpose_a(const int M, const int N, const int K, const real alpha,
                  const __global real *restrict B, const int ldb, const real beta,
                  __global real *restrict C, const int ldc, __global real *restrict W)
 {
-    __global real *a = W + COPY_AT;
-    const int ld = copy_ld(M);
     const int m0 = (int)get_global_id(0) * TR, k0 = (int)get_global_id(1) * TD;
-    const int me = min(m0 + TR, M), ke = min(k0 + TD, K);
-    /* Row by row: each row of A^T is read along its length, and its TD elements go to TD
-     * columns of the copy, which the next rows fill in beside them while those TD cache
-     * lines are still in L1. ld is padded (copy_ld) so that those lines are not 4 KiB
-     * apart: at M = 1024 that put them all in one set of the L1, and TN ran 0.6 of NN's
-     * speed at 1024³ instead of level with it (one run each). */
-    for (int m = m0; m < me; m++)
-        for (int k = k0; k < ke; k++)
-            a[m + (size_t)k * ld] = A[k + (size_t)m * lda];
+    copy_transposed(W + COPY_AT, copy_ld(M), A, lda, m0, min(m0 + TR, M), k0,
+                    min(k0 + TD, K));
+}
+
+/* TRANS_B, when packs_b: B^T (N x K, ldb) copied into W as B, K x N with leading
+ * dimension copy_ld(K), after A's copy if there is one: TR depths of TD columns per
+ * work-item. */
+__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
+void transpose_b(const int M, const int N, const int K, const real alpha,
+                 const __global real *restrict A, const int lda,
+                 const __global real *restrict B, const int ldb, const real beta,
+                 __global real *restrict C, const int ldc, __global real *restrict W)
+{
+    const int k0 = (int)get_global_id(0) * TR, n0 = (int)get_global_id(1) * TD;
+    copy_transposed(W + b_copy_at(M, N, K), copy_ld(K), B, ldb, k0, min(k0 + TR, K), n0,
+                    min(n0 + TD, N));
 }
 
 __kernel __attribute__((reqd_work_group_size(LX, LY, 1)))
@@ -172,20 +205,17 @@ void gemm(const int M, const int N, const int K, const real alpha,
     const __global real *a_src = packed ? W + COPY_AT : A;
     const int a_ld = packed ? copy_ld(M) : lda;
 
-    /* Where column j's elements of op(B) are: B(k, n+j) = b[j][k * bstep]. Past N, column
-     * N-1 again. */
+    /* Where column j's elements of op(B) are: B(k, n+j) = b[j][k * bstep], in B^T as it
+     * is, or in B or its copy (K x N). Past N, column N-1 again. */
     const __global real *b[NR];
-#if TRANS_B
-    const size_t bstep = ldb;
+    const int b_packed = packs_b(M);
+    const __global real *b_src = b_packed ? W + b_copy_at(M, N, K) : B;
+    const int b_ld = b_packed ? copy_ld(K) : ldb;
+    const size_t bstep = TRANS_B && !b_packed ? ldb : 1;
 #pragma unroll
     for (int j = 0; j < NR; j++)
-        b[j] = B + min(n + j, N - 1);
-#else
-    const size_t bstep = 1;
-#pragma unroll
-    for (int j = 0; j < NR; j++)
-        b[j] = B + (size_t)min(n + j, N - 1) * ldb;
-#endif
+        b[j] = TRANS_B && !b_packed ? b_src + min(n + j, N - 1)
+                                    : b_src + (size_t)min(n + j, N - 1) * b_ld;
 
     /* The micro-kernel: NR vectors of C in registers, each k one vector of A times NR
      * broadcast elements of B. The loops over j are unrolled (NR is a constant), so that

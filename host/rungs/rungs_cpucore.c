@@ -8,7 +8,8 @@
  * each slice writes its partial block into the workspace and a second kernel, `reduce`,
  * adds the slices in a fixed order (deterministic, as rung 19's ATOMIC=0). With a
  * transposed A and enough blocks of columns, a first kernel, `transpose_a`, copies A into
- * the workspace as the M x K matrix the GEMM reads fastest.
+ * the workspace as the M x K matrix the GEMM reads fastest; `transpose_b` does the same
+ * for a transposed B and enough blocks of rows.
  */
 #include "rungs/registry.h"
 
@@ -19,9 +20,10 @@ enum { VW, NR, LX, LY, GPC };
 
 /* Elements of W before the rest (W[0] = the slice count); the kernel's HEADER. */
 #define HEADER_FLOATS 4
-/* With TRANS_A, A is copied into W first when C has this many blocks of columns or more
- * (the kernel's PACK_TILES), TR rows TD deep per work-item of `transpose_a` (its TR and
- * TD). */
+/* With TRANS_A, A is copied into W first when C has this many blocks of columns or more,
+ * and with TRANS_B, B when it has this many blocks of rows (the kernel's PACK_TILES), TR
+ * rows (depths) TD deep (columns) per work-item of `transpose_a` (`transpose_b`): the
+ * kernel's TR and TD. */
 #define PACK_TILES 4
 #define TRANSPOSE_ROWS 16
 /* Where the copy starts in W, and the multiple its leading dimension is rounded up to, plus
@@ -58,14 +60,27 @@ static long cpu_slices(const int *p, const launch_shape *s)
 
 /* Whether the call copies a transposed A into W before the GEMM (the kernel's packs_a):
  * when every block of rows of A is read by PACK_TILES blocks of columns or more, one pass
- * of gathers costs less than one per block of columns. */
+ * of gathers costs less than one per block of columns. The same for B^T and the blocks of
+ * rows that read each of its blocks of columns (packs_b). */
 static int cpu_packs_a(const int *p, const launch_shape *s)
 {
     return s->trans_a && rung_ceil_div((size_t)s->N, (size_t)p[LY] * p[NR]) >= PACK_TILES;
 }
 
-/* `transpose_a` first when A is copied, then `gemm`, then `reduce` when K is split. The
- * slices go along dimension 1, after the tiles of N (group tile_n + tiles_n * slice). */
+static int cpu_packs_b(const int *p, const launch_shape *s)
+{
+    return s->trans_b && rung_ceil_div((size_t)s->M, (size_t)p[LX] * p[VW]) >= PACK_TILES;
+}
+
+/* The kernel's copy_ld: rows rounded up to COPY_AT, and COPY_AT more. */
+static size_t copy_ld(int rows)
+{
+    return (rung_ceil_div((size_t)rows, COPY_AT) + 1) * COPY_AT;
+}
+
+/* `transpose_a` and `transpose_b` first when A or B is copied, then `gemm`, then
+ * `reduce` when K is split. The slices go along dimension 1, after the tiles of N (group
+ * tile_n + tiles_n * slice). */
 static int cpu_launches(const int *p, const launch_shape *s, rung_launch *out)
 {
     const long slices = cpu_slices(p, s);
@@ -74,6 +89,11 @@ static int cpu_launches(const int *p, const launch_shape *s, rung_launch *out)
         out[n++] = (rung_launch){"transpose_a",
                                  {{rung_ceil_div((size_t)s->M, TRANSPOSE_ROWS),
                                    rung_ceil_div((size_t)s->K, TRANSPOSE_DEPTH)},
+                                  {1, 1}}};
+    if (cpu_packs_b(p, s) && s->K > 0)
+        out[n++] = (rung_launch){"transpose_b",
+                                 {{rung_ceil_div((size_t)s->K, TRANSPOSE_ROWS),
+                                   rung_ceil_div((size_t)s->N, TRANSPOSE_DEPTH)},
                                   {1, 1}}};
     out[n].kernel = "gemm";
     cpu_geometry(p, s->M, s->N, &out[n].dims);
@@ -87,16 +107,17 @@ static int cpu_launches(const int *p, const launch_shape *s, rung_launch *out)
     return n;
 }
 
-/* W: its header, the copy of A (packs_a, from COPY_AT on), the slices' partial blocks (K
- * split). */
+/* W: its header, the copies of A and B (packs_a, packs_b: from COPY_AT on), the slices'
+ * partial blocks (K split). */
 static size_t cpu_workspace(const int *p, const launch_shape *s)
 {
     const long slices = cpu_slices(p, s);
     const size_t parts = slices == 1 ? 0 : (size_t)slices * (size_t)s->M * (size_t)s->N;
-    if (cpu_packs_a(p, s))
-        return COPY_AT + (rung_ceil_div((size_t)s->M, COPY_AT) + 1) * COPY_AT * (size_t)s->K +
-               parts;
-    return parts == 0 ? 0 : HEADER_FLOATS + parts;
+    if (!cpu_packs_a(p, s) && !cpu_packs_b(p, s))
+        return parts == 0 ? 0 : HEADER_FLOATS + parts;
+    const size_t a = cpu_packs_a(p, s) ? copy_ld(s->M) * (size_t)s->K : 0;
+    const size_t b = cpu_packs_b(p, s) ? copy_ld(s->K) * (size_t)s->N : 0;
+    return COPY_AT + a + b + parts;
 }
 
 static ladder_status cpu_validate(const int *p, char *msg)

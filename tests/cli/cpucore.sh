@@ -7,7 +7,7 @@
 #   16-deep pieces (the host then launches fewer; K = 1 and K = 5 stay one slice).
 # - K split (GPC = 64) in every case: single and double, the four transpose pairs, both
 #   layouts, alpha and beta other than 1 and 0 (the reduction kernel applies them).
-# - A transposed A with K whole, where A is copied first and where it is gathered.
+# - A transposed A or B with K whole, where it is copied first and where it is not.
 # - A parameter the kernel cannot take is an error naming it, with a non-zero exit.
 source "$(dirname "$0")/lib.bash"
 has_opencl_device || { echo "no OpenCL device: skipped"; exit 77; }
@@ -37,17 +37,18 @@ else
   fail "rung 27 with K split, every case:"; sed 's/^/    /' "$WORK/log" >&2
 fi
 
-# A transposed A, K not split: copied into the workspace first where C has 4 blocks of
-# columns or more (131, 300, 257 and 40 columns), gathered where it has fewer (16, 1).
+# A transposed A or B, K not split: A copied into the workspace first where C has 4
+# blocks of columns or more (131, 300, 257 and 40 columns), read as it is where it has
+# fewer (16, 1); B where C has 4 blocks of rows or more (127, 255 and 300 rows).
 out="$WORK/transposed.csv"
-if "$LADDER" run --backend opencl --rungs 27 --defaults --trans TN,TT --layout col,row \
+if "$LADDER" run --backend opencl --rungs 27 --defaults --trans NT,TN,TT --layout col,row \
      --precision single,double --sizes 127x131x137,17x16x33,1x300x1,255x257x33,5x40x129,300x1x300 \
      --alpha 1.5 --beta -1 --verify full --reps 1 --max-time 0.1 --output "$out" \
      >"$WORK/log" 2>&1; then
-  [ "$(column "$out" status | sort -u)" = ok ] && [ "$(column "$out" status | wc -l)" -eq 48 ] \
-    && pass || { fail "rung 27 with a transposed A: not every case ok"; cat "$out" >&2; }
+  [ "$(column "$out" status | sort -u)" = ok ] && [ "$(column "$out" status | wc -l)" -eq 72 ] \
+    && pass || { fail "rung 27 with a transposed operand: not every case ok"; cat "$out" >&2; }
 else
-  fail "rung 27 with a transposed A:"; sed 's/^/    /' "$WORK/log" >&2
+  fail "rung 27 with a transposed operand:"; sed 's/^/    /' "$WORK/log" >&2
 fi
 
 o=(--backend opencl --rungs 27 --sizes 64 --output "$WORK/out.csv")

@@ -369,12 +369,12 @@ static void check_cpucore(void)
     }
 }
 
-/* Rung 27 with a transposed A: when C has 4 blocks of columns or more, kernel
- * `transpose_a` copies A into W first, 16 rows 256 deep per work-item, at W + 16 with a
- * leading dimension of M rounded up to 16 and 16 more; partial blocks, if K is split,
- * follow the copy. A C of fewer blocks of columns (GEMV-like) gathers A as it is, and a
- * B^T alone changes nothing. */
-static void check_cpucore_transposed_a(void)
+/* Rung 27 with a transposed A or B: when C has 4 blocks of columns (rows) or more,
+ * kernel `transpose_a` (`transpose_b`) copies A (B) into W first, 16 rows (depths) 256
+ * deep (wide) per work-item, from W + 16 on: A with a leading dimension of M rounded up to
+ * 16 and 16 more, then B with K's; partial blocks, if K is split, follow the copies. A C
+ * of fewer blocks (GEMV-like) reads A^T or B^T as they are. */
+static void check_cpucore_transposed(void)
 {
     const rung *r = registry_find("cpucore");
     if (!r || !r->launches)
@@ -382,19 +382,29 @@ static void check_cpucore_transposed_a(void)
     int v[RUNG_MAX_PARAMS];
     rung_defaults(r, 0, v); /* blocks of 16 x 8, GPC = 2 */
     rung_launch l[RUNG_MAX_LAUNCHES];
+    const size_t a_copy = (size_t)(512 + 16) * 600, b_copy = (size_t)(608 + 16) * 512;
     const launch_shape tn = {500, 512, 600, 2, 4, 1, 0}, nt = {500, 512, 600, 2, 4, 0, 1},
-                       gemv = {4096, 24, 4096, 2, 4, 1, 0}, split = {16, 32, 4096, 8, 4, 1, 1};
+                       tt = {500, 512, 600, 2, 4, 1, 1};
     CHECK(r->launches(v, &tn, l) == 2 && strcmp(l[0].kernel, "transpose_a") == 0 &&
           strcmp(l[1].kernel, "gemm") == 0);
     CHECK(l[0].dims.global[0] == 32 && l[0].dims.global[1] == 3 && l[0].dims.local[0] == 1 &&
           l[0].dims.local[1] == 1);
-    CHECK(r->workspace_floats(v, &tn) == 16 + (size_t)(512 + 16) * 600);
-    CHECK(r->launches(v, &nt, l) == 1 && strcmp(l[0].kernel, "gemm") == 0);
-    CHECK(r->workspace_floats(v, &nt) == 0);
-    /* 3 blocks of 8 columns: no copy */
-    CHECK(r->launches(v, &gemv, l) == 1 && strcmp(l[0].kernel, "gemm") == 0);
-    CHECK(r->workspace_floats(v, &gemv) == 0);
-    /* 4 blocks of columns, one of rows: 16 work-groups wanted on 8 units, 4 slices */
+    CHECK(r->workspace_floats(v, &tn) == 16 + a_copy);
+    CHECK(r->launches(v, &nt, l) == 2 && strcmp(l[0].kernel, "transpose_b") == 0 &&
+          strcmp(l[1].kernel, "gemm") == 0);
+    CHECK(l[0].dims.global[0] == 38 && l[0].dims.global[1] == 2);
+    CHECK(r->workspace_floats(v, &nt) == 16 + b_copy);
+    CHECK(r->launches(v, &tt, l) == 3 && strcmp(l[0].kernel, "transpose_a") == 0 &&
+          strcmp(l[1].kernel, "transpose_b") == 0 && strcmp(l[2].kernel, "gemm") == 0);
+    CHECK(r->workspace_floats(v, &tt) == 16 + a_copy + b_copy);
+    /* 3 blocks of 8 columns, 1 block of 16 rows: no copies */
+    const launch_shape gemv_a = {4096, 24, 4096, 2, 4, 1, 1}, gemv_b = {16, 4096, 4096, 2, 4, 1, 1};
+    CHECK(r->launches(v, &gemv_a, l) == 2 && strcmp(l[0].kernel, "transpose_b") == 0);
+    CHECK(r->launches(v, &gemv_b, l) == 2 && strcmp(l[0].kernel, "transpose_a") == 0);
+    CHECK(r->launches(v, &(launch_shape){16, 24, 4096, 2, 4, 1, 1}, l) >= 1 &&
+          strcmp(l[0].kernel, "gemm") == 0);
+    /* A copied, one block of rows (B not), K split: 16 work-groups wanted on 8 units */
+    const launch_shape split = {16, 32, 4096, 8, 4, 1, 1};
     CHECK(r->launches(v, &split, l) == 3 && strcmp(l[0].kernel, "transpose_a") == 0 &&
           strcmp(l[1].kernel, "gemm") == 0 && strcmp(l[2].kernel, "reduce") == 0);
     CHECK(l[1].dims.global[1] == 4 * 4);
@@ -404,7 +414,7 @@ static void check_cpucore_transposed_a(void)
 int main(void)
 {
     check_cpucore();
-    check_cpucore_transposed_a();
+    check_cpucore_transposed();
     check_tf32_baseline();
     check_tma_sizes();
     check_dmma();
