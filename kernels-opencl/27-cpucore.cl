@@ -91,14 +91,14 @@ typedef union {
 } lanes;
 
 #define HEADER 4 /* elements of W before the rest: W[0] = the slice count */
-#define PACK_TILES 4 /* TRANS_A: blocks of columns from which A is copied first (above) */
-#define COPY_AT 16   /* where the copy of A starts in W, and what its leading dimension is
-                        a multiple of: 16 elements, 64 bytes in float, so that every column
-                        starts on a cache line and a vector load of VW <= 16 rows never
-                        straddles two (at W + HEADER, 16 bytes past one, every load did:
-                        TN ran 0.73 of NN's speed at 512³, 0.85 aligned, one run each);
-                        and one more than M needs, so that columns are not a power of two
-                        apart (transpose_a says why) */
+#define PACK_TILES 4 /* blocks of columns (rows) from which A (B) is copied first (above) */
+#define COPY_AT 16   /* where the copies start in W, and what their leading dimensions are
+                        odd multiples of: 16 elements, 64 bytes in float, so that every
+                        column starts on a cache line and a vector load of VW <= 16 rows
+                        never straddles two (at W + HEADER, 16 bytes past one, every load
+                        did: TN ran 0.73 of NN's speed at 512³, 0.85 aligned, one run
+                        each); odd, so that the columns' lines spread over the sets of the
+                        L1 (copy_transposed says why) */
 #define TR 16        /* transpose_a, _b: a work-item copies TR rows of A (depths of B) ... */
 #define TD 256       /* ... TD deep (TD columns of B) */
 
@@ -116,7 +116,11 @@ int slice_count(const int N) { return get_num_groups(1) / tiles_n(N); }
  * (host/rungs/rungs_cpucore.c). */
 int packs_a(const int N) { return TRANS_A && tiles_n(N) >= PACK_TILES; }
 int packs_b(const int M) { return TRANS_B && tiles_m(M) >= PACK_TILES; }
-int copy_ld(const int rows) { return (rows + COPY_AT - 1) / COPY_AT * COPY_AT + COPY_AT; }
+int copy_ld(const int rows)
+{
+    const int lines = (rows + COPY_AT - 1) / COPY_AT; /* of COPY_AT elements */
+    return (lines % 2 ? lines : lines + 1) * COPY_AT;
+}
 size_t b_copy_at(const int M, const int N, const int K)
 {
     return COPY_AT + (packs_a(N) ? (size_t)copy_ld(M) * K : 0);
@@ -146,9 +150,12 @@ vreal load_a(const __global real *A, const int lda, const int M, const int mb, c
 /* dst = the transpose of src, for rows [r0, re) of dst and its columns [c0, ce): dst(r, c)
  * = src(c, r), both column-major. Row by row of dst: each is a column of src, read along
  * its length, and its elements go to that many columns of dst, which the next rows fill
- * in beside them while those cache lines are still in L1. dst_ld is padded (copy_ld) so
- * that those lines are not 4 KiB apart: at 1024 rows that put them all in one set of the
- * L1, and TN ran 0.6 of NN's speed at 1024³ instead of level with it (one run each). */
+ * in beside them while those cache lines are still in L1, if they do not evict each other.
+ * An L1 of 64 sets puts lines 4 KiB apart in one set: at 1024 rows (4 KiB) TN ran 0.6 of
+ * NN's speed at 1024³ instead of level with it, and at 1000 rows rounded up to 1008 and
+ * padded by one line to 1024, 0.65 of it at 1000³ (the fastest of three runs each). So
+ * dst_ld (copy_ld) is an odd number of lines: column after column, the lines then visit
+ * every set before they meet one again. */
 void copy_transposed(__global real *dst, const int dst_ld, const __global real *src,
                      const int src_ld, const int r0, const int re, const int c0,
                      const int ce)

@@ -26,8 +26,8 @@ enum { VW, NR, LX, LY, GPC };
  * kernel's TR and TD. */
 #define PACK_TILES 4
 #define TRANSPOSE_ROWS 16
-/* Where the copy starts in W, and the multiple its leading dimension is rounded up to, plus
- * one more (the kernel's COPY_AT and copy_ld: a cache line in float). */
+/* Where the copies start in W, and what their leading dimensions are odd multiples of (the
+ * kernel's COPY_AT and copy_ld: a cache line in float). */
 #define COPY_AT 16
 #define TRANSPOSE_DEPTH 256
 /* The shortest slice of K worth a work-group of its own: below it, a slice's loop is
@@ -72,10 +72,11 @@ static int cpu_packs_b(const int *p, const launch_shape *s)
     return s->trans_b && rung_ceil_div((size_t)s->M, (size_t)p[LX] * p[VW]) >= PACK_TILES;
 }
 
-/* The kernel's copy_ld: rows rounded up to COPY_AT, and COPY_AT more. */
+/* The kernel's copy_ld: rows rounded up to an odd number of COPY_AT. */
 static size_t copy_ld(int rows)
 {
-    return (rung_ceil_div((size_t)rows, COPY_AT) + 1) * COPY_AT;
+    const size_t lines = rung_ceil_div((size_t)rows, COPY_AT);
+    return (lines % 2 ? lines : lines + 1) * COPY_AT;
 }
 
 /* `transpose_a` and `transpose_b` first when A or B is copied, then `gemm`, then

@@ -372,8 +372,9 @@ static void check_cpucore(void)
 /* Rung 27 with a transposed A or B: when C has 4 blocks of columns (rows) or more,
  * kernel `transpose_a` (`transpose_b`) copies A (B) into W first, 16 rows (depths) 256
  * deep (wide) per work-item, from W + 16 on: A with a leading dimension of M rounded up to
- * 16 and 16 more, then B with K's; partial blocks, if K is split, follow the copies. A C
- * of fewer blocks (GEMV-like) reads A^T or B^T as they are. */
+ * an odd multiple of 16 (500: 528; 1000: 1008; 1024: 1040), then B with K's; partial
+ * blocks, if K is split, follow the copies. A C of fewer blocks (GEMV-like) reads A^T or
+ * B^T as they are. */
 static void check_cpucore_transposed(void)
 {
     const rung *r = registry_find("cpucore");
@@ -382,7 +383,7 @@ static void check_cpucore_transposed(void)
     int v[RUNG_MAX_PARAMS];
     rung_defaults(r, 0, v); /* blocks of 16 x 8, GPC = 2 */
     rung_launch l[RUNG_MAX_LAUNCHES];
-    const size_t a_copy = (size_t)(512 + 16) * 600, b_copy = (size_t)(608 + 16) * 512;
+    const size_t a_copy = (size_t)528 * 600, b_copy = (size_t)624 * 512;
     const launch_shape tn = {500, 512, 600, 2, 4, 1, 0}, nt = {500, 512, 600, 2, 4, 0, 1},
                        tt = {500, 512, 600, 2, 4, 1, 1};
     CHECK(r->launches(v, &tn, l) == 2 && strcmp(l[0].kernel, "transpose_a") == 0 &&
@@ -408,7 +409,10 @@ static void check_cpucore_transposed(void)
     CHECK(r->launches(v, &split, l) == 3 && strcmp(l[0].kernel, "transpose_a") == 0 &&
           strcmp(l[1].kernel, "gemm") == 0 && strcmp(l[2].kernel, "reduce") == 0);
     CHECK(l[1].dims.global[1] == 4 * 4);
-    CHECK(r->workspace_floats(v, &split) == 16 + (size_t)(16 + 16) * 4096 + 4 * 16 * 32);
+    CHECK(r->workspace_floats(v, &split) == 16 + (size_t)16 * 4096 + 4 * 16 * 32);
+    const launch_shape odd = {1000, 1000, 1000, 2, 4, 1, 1}, even = {1024, 1024, 1024, 2, 4, 1, 1};
+    CHECK(r->workspace_floats(v, &odd) == 16 + (size_t)2 * 1008 * 1000);
+    CHECK(r->workspace_floats(v, &even) == 16 + (size_t)2 * 1040 * 1024);
 }
 
 int main(void)
