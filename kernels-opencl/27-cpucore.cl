@@ -38,8 +38,8 @@
  *   N-1 again. Neither is stored.
  * Transposes: TRANS_A, TRANS_B as rung 19 takes them (registry.h). With TRANS_A=1 the VW
  *   rows of A at one depth are lda apart: gathered element by element they cost 16 loads
- *   where NN has one, and TN ran at a quarter of NN's speed (36 against 143 GFLOPS at 512³
- *   on the 2-core EPYC). So when each block of rows is read by PACK_TILES blocks of
+ *   where NN has one, and TN ran at a sixth of NN's speed (36 against 220 GFLOPS at 512³
+ *   on the 2-core EPYC, the fastest of three runs each). So when each block of rows is read by PACK_TILES blocks of
  *   columns or more, a first kernel, `transpose_a`, copies A into W once as the M x K
  *   matrix NN reads, and `gemm` reads its vectors from there: one pass of gathers for the
  *   whole call instead of one per block of columns. A C of few columns (GEMV-like) has no
