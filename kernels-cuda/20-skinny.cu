@@ -36,6 +36,15 @@
  *   slab and sums, into a second set of registers: the loads of one round are always in
  *   flight while the block does everything else. It costs those registers (4*TQ float4s
  *   tall, WU*WC wide): PF = 1 with TQ = 2 holds as many as PF = 0 with TQ = 4.
+ * The small matrix's slab, staged early: the slab is small, but it comes from L2, and a
+ *   block that loads it only after the round's first barrier waits one L2 round trip
+ *   per round with nothing of its own to do. When a thread's share of the slab fits in a
+ *   few registers (SLAB_HELD_MOST), its loads are issued before that barrier: with PF = 0
+ *   beside the round's loads of the big matrix, so that one wait covers both; with
+ *   PF = 1 a round ahead, beside the next round's. A larger share (16 rows or columns of
+ *   deep rounds) would spill next to the big matrix's registers, and is still copied
+ *   between the barriers. On an H200 this took 8x8192x8192 from 2,727 to 3,359 GB/s at
+ *   the best parameters of each (results/h200-2026-11-29-gemv).
  * Parameters: WG threads per block (every kernel); tall: RX threads along M (4 rows each,
  *   so RX*4 rows per block and WG/RX threads along K), TQ groups of 4 depths per thread
  *   per round; wide: KL lanes along K per column of B (a power of two up to 32: the lanes
@@ -165,6 +174,72 @@ __device__ inline void transpose4(const real4 *r, real4 *out)
     out[3] = make_real4(r[0].w, r[1].w, r[2].w, r[3].w);
 }
 
+/* ---- the small matrix's slab ------------------------------------------------------- */
+
+/* A round's slab of the small matrix, which the whole block stages in shared memory: B's
+ * R columns at KCT depths (tall, R = NB: [R][KCT]) or A's R rows at KCW depths (wide,
+ * R = MB: [R][ASTRIDE]). Thread tid handles its elements i = tid, tid + WG, ...; i runs
+ * along the matrix's memory (coalesced). It is staged in one of two ways:
+ *   copy: element by element, straight from L2 into shared memory, between the barriers;
+ *   fetch, then put: into registers first (`per` of them), so that the loads can be in
+ *     flight at the same time as the big matrix's, or a whole round ahead (see the
+ *     bodies), and into shared memory after the barrier. */
+#define SLAB_HELD_MOST 8 /* registers a thread may hold its share of the slab in */
+
+template <bool TALL, int R>
+struct Slab {
+    static constexpr int size = TALL ? R * KCT : R * KCW;
+    static constexpr int per = (size + WG - 1) / WG;
+
+    /* Where element i goes in shared memory. */
+    __device__ static int place(int i)
+    {
+        if (TALL)
+            return TRANS_B ? (i % R) * KCT + i / R : i;
+        return TRANS_A ? (i / KCW) * ASTRIDE + i % KCW : (i % R) * ASTRIDE + i / R;
+    }
+
+    /* Element i of the slab of the round at k0: 0 past the matrix or the slice. */
+    __device__ static real value(const Args &g, int i, int k0, int ke)
+    {
+        if (TALL) {
+            if (TRANS_B) { /* B^T runs along n */
+                const int n = i % R, k = k0 + i / R;
+                return n < g.N && k < ke ? __ldg(g.B + n + (size_t)k * g.ldb) : 0;
+            }
+            const int n = i / KCT, k = k0 + i % KCT; /* B runs along k */
+            return n < g.N && k < ke ? __ldg(g.B + k + (size_t)n * g.ldb) : 0;
+        }
+        if (TRANS_A) { /* A^T runs along k */
+            const int r = i / KCW, k = k0 + i % KCW;
+            return r < g.M && k < ke ? __ldg(g.A + k + (size_t)r * g.lda) : 0;
+        }
+        const int r = i % R, k = k0 + i / R; /* A runs along m */
+        return r < g.M && k < ke ? __ldg(g.A + r + (size_t)k * g.lda) : 0;
+    }
+
+    __device__ static void copy(real *s, const Args &g, int k0, int ke, int tid)
+    {
+        for (int i = tid; i < size; i += WG)
+            s[place(i)] = value(g, i, k0, ke);
+    }
+
+    __device__ static void fetch(real *v, const Args &g, int k0, int ke, int tid)
+    {
+#pragma unroll
+        for (int j = 0; j < per; j++)
+            v[j] = tid + j * WG < size ? value(g, tid + j * WG, k0, ke) : 0;
+    }
+
+    __device__ static void put(real *s, const real *v, int tid)
+    {
+#pragma unroll
+        for (int j = 0; j < per; j++)
+            if (tid + j * WG < size)
+                s[place(tid + j * WG)] = v[j];
+    }
+};
+
 /* ---- tall: N <= 16 ------------------------------------------------------------------ */
 
 __device__ inline void fma4(real4 &acc, real4 a, real b)
@@ -219,26 +294,35 @@ __device__ inline void tall_body(real4 *lm, const Args &g)
         acc[n] = make_real4(0, 0, 0, 0);
 
     real4 a[4 * TQ], next[4 * TQ]; /* this round's A; with PF, the next round's too */
+    /* The slab of B, when a thread's share fits in SLAB_HELD_MOST registers: with PF
+     * fetched a round ahead, without PF with the round's loads of A (one wait covers
+     * both). A larger share would spill beside the loads of A: it is copied between
+     * the barriers. */
+    using slab = Slab<true, NB>;
+    constexpr bool held_fits = slab::per <= SLAB_HELD_MOST;
+    constexpr bool ahead = PF && held_fits, early = !PF && held_fits;
+    real held[slab::per];
     if (PF)
         tall_load_a<VEC>(a, g, kb, ke, m, y);
+    if (ahead)
+        slab::fetch(held, g, kb, ke, tid);
     for (int k0 = kb; k0 < ke; k0 += KCT) {
         /* A's loads first: in flight while B's slab is staged (and, with PF, while this
          * round's sums are made too: they are the next round's). */
-        if (PF)
+        if (PF) {
             tall_load_a<VEC>(next, g, k0 + KCT, ke, m, y);
-        else
+        } else {
             tall_load_a<VEC>(a, g, k0, ke, m, y);
-        __syncthreads(); /* everyone has read the last round's slab */
-        for (int i = tid; i < NB * KCT; i += WG) {
-            if (TRANS_B) { /* B^T runs along n: consecutive threads on consecutive n */
-                const int n = i % NB, kk = i / NB, k = k0 + kk;
-                Bs[n * KCT + kk] =
-                    (n < g.N && k < ke) ? __ldg(g.B + n + (size_t)k * g.ldb) : 0;
-            } else {
-                const int n = i / KCT, k = k0 + i % KCT; /* along k: coalesced */
-                Bs[i] = (n < g.N && k < ke) ? __ldg(g.B + k + (size_t)n * g.ldb) : 0;
-            }
+            if (early)
+                slab::fetch(held, g, k0, ke, tid);
         }
+        __syncthreads(); /* everyone has read the last round's slab */
+        if (held_fits)
+            slab::put(Bs, held, tid);
+        else
+            slab::copy(Bs, g, k0, ke, tid);
+        if (ahead) /* the next round's slab: on its way while this round's sums are made */
+            slab::fetch(held, g, k0 + KCT, ke, tid);
         __syncthreads();
 #pragma unroll
         for (int q = 0; q < TQ; q++) {
@@ -369,28 +453,35 @@ __device__ inline void wide_body(real4 *lm, const Args &g)
             acc[r][c] = 0;
 
     real4 b[WU][WC], next[WU][WC]; /* this round's B; with PF, the next round's too */
+    /* The slab of A, when a thread's share fits in SLAB_HELD_MOST registers: with PF
+     * fetched a round ahead, without PF with the round's loads of B (one wait covers
+     * both). A larger share would spill beside the loads of B: it is copied between
+     * the barriers. */
+    using slab = Slab<false, MB>;
+    constexpr bool held_fits = slab::per <= SLAB_HELD_MOST;
+    constexpr bool ahead = PF && held_fits, early = !PF && held_fits;
+    real held[slab::per];
     if (PF)
         wide_load_b<VEC>(b, g, kb, ke, x, n0);
+    if (ahead)
+        slab::fetch(held, g, kb, ke, tid);
     for (int k0 = kb; k0 < ke; k0 += KCW) {
         /* B's loads first: in flight while A's slab is staged (and, with PF, while this
          * round's sums are made too: they are the next round's). */
-        if (PF)
+        if (PF) {
             wide_load_b<VEC>(next, g, k0 + KCW, ke, x, n0);
-        else
+        } else {
             wide_load_b<VEC>(b, g, k0, ke, x, n0);
-        __syncthreads();
-        for (int i = tid; i < MB * KCW; i += WG) {
-            if (TRANS_A) { /* A^T runs along k: consecutive threads on consecutive k */
-                const int r = i / KCW, kk = i % KCW;
-                As[r * ASTRIDE + kk] = (r < g.M && k0 + kk < ke)
-                                           ? __ldg(g.A + (k0 + kk) + (size_t)r * g.lda)
-                                           : 0;
-            } else {
-                const int r = i % MB, kk = i / MB; /* along A's columns: coalesced */
-                As[r * ASTRIDE + kk] =
-                    (r < g.M && k0 + kk < ke) ? __ldg(g.A + r + (size_t)(k0 + kk) * g.lda) : 0;
-            }
+            if (early)
+                slab::fetch(held, g, k0, ke, tid);
         }
+        __syncthreads(); /* everyone has read the last round's slab */
+        if (held_fits)
+            slab::put(As, held, tid);
+        else
+            slab::copy(As, g, k0, ke, tid);
+        if (ahead) /* the next round's slab: on its way while this round's sums are made */
+            slab::fetch(held, g, k0 + KCW, ke, tid);
         __syncthreads();
 #pragma unroll
         for (int u = 0; u < WU; u++) {

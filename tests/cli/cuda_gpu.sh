@@ -133,6 +133,16 @@ if part skinny; then
         --output "$out" >"$WORK/log" 2>&1 || { fail "cuda rung 20 $flag"; cat "$WORK/log" >&2; }
     [ "$(column "$out" status | sort -u)" = ok ] && pass || { fail "a CUDA rung 20 shape failed ${flag}"; cat "$out" >&2; }
   done
+  # The small matrix's slab is staged three ways (fetched a round ahead, fetched with the
+  # round's loads, copied between the barriers), chosen by PF and by how much of it each
+  # thread holds: 1 and 16 columns (rows) at PF 0 and 1 take all three, in every pair.
+  for pf in 0 1; do
+    out="$WORK/skinny-pf$pf.csv"
+    "$LADDER" run --backend cuda --rungs 20 --verify full --param PF=$pf --param TQ=2 --param WU=2 \
+        --trans NN,NT,TN,TT --sizes 1x4099x1024,4096x1x1009,16x2048x1001,2048x16x1001,8x1024x4096 \
+        --output "$out" >"$WORK/log" 2>&1 || { fail "cuda rung 20 PF=$pf"; cat "$WORK/log" >&2; }
+    [ "$(column "$out" status | sort -u)" = ok ] && pass || { fail "a CUDA rung 20 case failed at PF=$pf"; cat "$out" >&2; }
+  done
 fi
 # Every case: rungs that cannot take one say why (unsupported); cuBLAS runs all 16, and
 # every rung runs the ones its flags promise (ladder list --brief: double, transposes,
