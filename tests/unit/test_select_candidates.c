@@ -207,6 +207,34 @@ int main(void)
     select_candidates_build(&rp, &skinny, &c);
     CHECK(c.rule == 0); /* the rule's choice, measured first */
 
+    /* Rung 17 varies its tile's edges per shape: at 997 x 1013 x 1009 on a CUDA GPU of
+     * 132 SMs, its 128 x 128 default makes 64 blocks, and 64 x 64 (256 blocks) and
+     * 64 x 128 are candidates too, with the thread tile as it is. Half the SMs or fewer:
+     * 256 x 256 (16 blocks) is left out as implausible. */
+    const rung *banks[] = {registry_find("banks")};
+    CHECK(banks[0] != NULL);
+    select_plan bp = {.target = &t, .rungs = banks, .nrungs = 1};
+    snprintf(t.dev.backend, sizeof t.dev.backend, "cuda");
+    t.dev.compute_units = 132;
+    t.dev.local_mem_bytes = 48 * 1024;
+    t.dev.cc_major = 9; /* an H100 or H200 */
+    gemm_size odd_square = {997, 1013, 1009};
+    select_candidates_build(&bp, &odd_square, &c);
+    int tiles_64x64 = 0, tiles_64x128 = 0, tiles_256x256 = 0;
+    for (int i = 0; i < c.count; i++) {
+        const int *v = c.items[i].values;
+        tiles_64x64 += v[0] == 64 && v[1] == 64 && v[3] == 8 && v[4] == 8;
+        tiles_64x128 += v[0] == 64 && v[1] == 128;
+        tiles_256x256 += v[0] == 256 && v[1] == 256;
+    }
+    CHECK(c.count > 2 && c.items[0].values[0] == 128 && c.items[0].values[1] == 128);
+    CHECK(tiles_64x64 >= 1 && tiles_64x128 >= 1 && tiles_256x256 == 0);
+    CHECK(c.implausible >= 1);
+    snprintf(t.dev.backend, sizeof t.dev.backend, "opencl");
+    t.dev.compute_units = 4;
+    t.dev.local_mem_bytes = 64 * 1024;
+    t.dev.cc_major = 0;
+
     /* Rounds (ladder select --rounds): the finalists and the winner. */
     /* The 3 fastest that passed (0: did not), fastest first; the rule's index besides. */
     const double screened[] = {5, 0, 9, 7, 1, 8, 0};
