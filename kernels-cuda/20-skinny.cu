@@ -182,8 +182,11 @@ __device__ inline void transpose4(const real4 *r, real4 *out)
  * along the matrix's memory (coalesced). It is staged in one of two ways:
  *   copy: element by element, straight from L2 into shared memory, between the barriers;
  *   fetch, then put: into registers first (`per` of them), so that the loads can be in
- *     flight at the same time as the big matrix's, or a whole round ahead (see the
- *     bodies), and into shared memory after the barrier. */
+ *     flight at the same time as the big matrix's, or a whole round ahead, and into
+ *     shared memory after the barrier.
+ * A body calls start() before its first round, with_loads() beside each round's loads
+ * of the big matrix, and stage() between the round's two barriers; which way is taken
+ * is decided at compile time (held_fits, ahead, early). */
 #define SLAB_HELD_MOST 8 /* registers a thread may hold its share of the slab in */
 
 template <bool TALL, int R>
@@ -237,6 +240,40 @@ struct Slab {
         for (int j = 0; j < per; j++)
             if (tid + j * WG < size)
                 s[place(tid + j * WG)] = v[j];
+    }
+
+    /* How a round's slab is staged: a share that fits in SLAB_HELD_MOST registers is
+     * fetched a round ahead with PF, and beside the round's loads of the big matrix
+     * without; a larger one would spill beside those loads, and is copied between the
+     * barriers. */
+    static constexpr bool held_fits = per <= SLAB_HELD_MOST;
+    static constexpr bool ahead = PF && held_fits, early = !PF && held_fits;
+    static constexpr int depth = TALL ? KCT : KCW; /* of a round */
+
+    /* Before the first round: its slab, if slabs go a round ahead. */
+    __device__ static void start(real *v, const Args &g, int kb, int ke, int tid)
+    {
+        if (ahead)
+            fetch(v, g, kb, ke, tid);
+    }
+
+    /* Beside the round's loads of the big matrix, before the first barrier. */
+    __device__ static void with_loads(real *v, const Args &g, int k0, int ke, int tid)
+    {
+        if (early)
+            fetch(v, g, k0, ke, tid);
+    }
+
+    /* Between the barriers: the round's slab into shared memory, and the next round's
+     * on its way while this round's sums are made. */
+    __device__ static void stage(real *s, real *v, const Args &g, int k0, int ke, int tid)
+    {
+        if (held_fits)
+            put(s, v, tid);
+        else
+            copy(s, g, k0, ke, tid);
+        if (ahead)
+            fetch(v, g, k0 + depth, ke, tid);
     }
 };
 
@@ -294,35 +331,21 @@ __device__ inline void tall_body(real4 *lm, const Args &g)
         acc[n] = make_real4(0, 0, 0, 0);
 
     real4 a[4 * TQ], next[4 * TQ]; /* this round's A; with PF, the next round's too */
-    /* The slab of B, when a thread's share fits in SLAB_HELD_MOST registers: with PF
-     * fetched a round ahead, without PF with the round's loads of A (one wait covers
-     * both). A larger share would spill beside the loads of A: it is copied between
-     * the barriers. */
-    using slab = Slab<true, NB>;
-    constexpr bool held_fits = slab::per <= SLAB_HELD_MOST;
-    constexpr bool ahead = PF && held_fits, early = !PF && held_fits;
+    using slab = Slab<true, NB>; /* the round's slab of B (above: how it is staged) */
     real held[slab::per];
     if (PF)
         tall_load_a<VEC>(a, g, kb, ke, m, y);
-    if (ahead)
-        slab::fetch(held, g, kb, ke, tid);
+    slab::start(held, g, kb, ke, tid);
     for (int k0 = kb; k0 < ke; k0 += KCT) {
         /* A's loads first: in flight while B's slab is staged (and, with PF, while this
          * round's sums are made too: they are the next round's). */
-        if (PF) {
+        if (PF)
             tall_load_a<VEC>(next, g, k0 + KCT, ke, m, y);
-        } else {
-            tall_load_a<VEC>(a, g, k0, ke, m, y);
-            if (early)
-                slab::fetch(held, g, k0, ke, tid);
-        }
-        __syncthreads(); /* everyone has read the last round's slab */
-        if (held_fits)
-            slab::put(Bs, held, tid);
         else
-            slab::copy(Bs, g, k0, ke, tid);
-        if (ahead) /* the next round's slab: on its way while this round's sums are made */
-            slab::fetch(held, g, k0 + KCT, ke, tid);
+            tall_load_a<VEC>(a, g, k0, ke, m, y);
+        slab::with_loads(held, g, k0, ke, tid);
+        __syncthreads(); /* everyone has read the last round's slab */
+        slab::stage(Bs, held, g, k0, ke, tid);
         __syncthreads();
 #pragma unroll
         for (int q = 0; q < TQ; q++) {
@@ -453,35 +476,21 @@ __device__ inline void wide_body(real4 *lm, const Args &g)
             acc[r][c] = 0;
 
     real4 b[WU][WC], next[WU][WC]; /* this round's B; with PF, the next round's too */
-    /* The slab of A, when a thread's share fits in SLAB_HELD_MOST registers: with PF
-     * fetched a round ahead, without PF with the round's loads of B (one wait covers
-     * both). A larger share would spill beside the loads of B: it is copied between
-     * the barriers. */
-    using slab = Slab<false, MB>;
-    constexpr bool held_fits = slab::per <= SLAB_HELD_MOST;
-    constexpr bool ahead = PF && held_fits, early = !PF && held_fits;
+    using slab = Slab<false, MB>; /* the round's slab of A (above: how it is staged) */
     real held[slab::per];
     if (PF)
         wide_load_b<VEC>(b, g, kb, ke, x, n0);
-    if (ahead)
-        slab::fetch(held, g, kb, ke, tid);
+    slab::start(held, g, kb, ke, tid);
     for (int k0 = kb; k0 < ke; k0 += KCW) {
         /* B's loads first: in flight while A's slab is staged (and, with PF, while this
          * round's sums are made too: they are the next round's). */
-        if (PF) {
+        if (PF)
             wide_load_b<VEC>(next, g, k0 + KCW, ke, x, n0);
-        } else {
-            wide_load_b<VEC>(b, g, k0, ke, x, n0);
-            if (early)
-                slab::fetch(held, g, k0, ke, tid);
-        }
-        __syncthreads(); /* everyone has read the last round's slab */
-        if (held_fits)
-            slab::put(As, held, tid);
         else
-            slab::copy(As, g, k0, ke, tid);
-        if (ahead) /* the next round's slab: on its way while this round's sums are made */
-            slab::fetch(held, g, k0 + KCW, ke, tid);
+            wide_load_b<VEC>(b, g, k0, ke, x, n0);
+        slab::with_loads(held, g, k0, ke, tid);
+        __syncthreads(); /* everyone has read the last round's slab */
+        slab::stage(As, held, g, k0, ke, tid);
         __syncthreads();
 #pragma unroll
         for (int u = 0; u < WU; u++) {
