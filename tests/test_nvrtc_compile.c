@@ -20,7 +20,8 @@
  * check a student's edited copy, for example).
  *
  * With --spills it checks instead that no tile of split-K (rung 19) spills registers to local
- * memory, from ptxas's report (check_split_k_spills).
+ * memory, nor rung 20 at its fallback rule's parameters, from ptxas's report
+ * (check_split_k_spills, check_skinny_spills).
  *
  * With --cubins DIR it compiles only each rung's default and small-device parameter sets
  * and writes the CUBINs, DIR/<id>-default.cubin and DIR/<id>-small.cubin (the second only
@@ -300,6 +301,59 @@ static int check_split_k_spills(const char *dir, int *compiled)
     return failures + (tiles == 0);
 }
 
+/* Rung 20 holds a thread's share of the small matrix's slab in registers only when it
+ * fits in SLAB_HELD_MOST of them (kernels-cuda/20-skinny.cu): held beside the big
+ * matrix's loads, a share of 16 or 32 values spilled (tall_n16 172 bytes at the fallback
+ * rule's parameters; wide_m16 292 and wide_m4 20 at those with PF = 0, under NVRTC
+ * 13.0). At the parameters the rule gives
+ * a GPU, with PF as the defaults have it and turned off, none of its kernels spills.
+ * Returns the number of failures; `compiled` counts the compiles run. */
+static int check_skinny_spills(const char *dir, int *compiled)
+{
+    static const char *const kernels[] = {"tall_n1", "tall_n2", "tall_n4", "tall_n8",
+                                          "tall_n16", "wide_m1", "wide_m2", "wide_m4",
+                                          "wide_m8", "wide_m16"};
+    const rung *r = registry_find("skinny");
+    if (!r || !r->rule_params) {
+        printf("FAIL the registry has no rung skinny with a fallback rule\n");
+        return 1;
+    }
+    const int pf = rung_param_index(r, "PF");
+    const device_info dev = h100();
+    device_info gpu = dev;
+    gpu.compute_units = 132;
+    const gemm_size gemv = {1, 4096, 4096};
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.cu", dir, r->id);
+    int failures = 0;
+    for (int prefetch = 1; prefetch >= 0; prefetch--) {
+        int values[RUNG_MAX_PARAMS];
+        rung_defaults(r, 0, values);
+        values[pf] = prefetch;
+        r->rule_params(values, &gemv, &gpu);
+        char msg[LADDER_MSG], options[512], *report = NULL;
+        cuda_options(r, values, options, sizeof options);
+        (*compiled)++;
+        if (nvrtc_ptxas_report(path, options, TEST_ARCH, &report, msg) != LADDER_OK) {
+            printf("FAIL %s with %s: %s\n", path, options, msg);
+            failures++;
+            continue;
+        }
+        for (size_t k = 0; k < sizeof kernels / sizeof kernels[0]; k++) {
+            const long spilled = spill_stores(report, kernels[k]);
+            if (spilled != 0) {
+                printf("FAIL %s with %s: kernel %s spills %ld bytes a thread (-1: the "
+                       "ptxas report does not say)\n", path, options, kernels[k], spilled);
+                failures++;
+            }
+        }
+        free(report);
+    }
+    printf("%s rung 20's kernels without spills at the rule's parameters, PF 1 and 0\n",
+           failures ? "FAIL" : "ok  ");
+    return failures;
+}
+
 /* The probes of `ladder ceilings`, as core/ceilings.c compiles them on an H100. Returns
  * the number that failed; `compiled` counts the compiles run. */
 static int check_ceilings(const char *dir, int *compiled)
@@ -339,8 +393,10 @@ int main(int argc, char **argv)
     if (argc == 2 && strcmp(argv[1], "--spills") == 0) {
         /* A test of its own (nvrtc_splitk_spills), so the two run side by side. */
         int compiled = 0;
-        const int failures = check_split_k_spills(kernel_dir(), &compiled);
-        printf("%s: %d compiles of split-K's tiles with ptxas's report, %d failed\n",
+        const int failures = check_split_k_spills(kernel_dir(), &compiled) +
+                             check_skinny_spills(kernel_dir(), &compiled);
+        printf("%s: %d compiles of split-K's tiles and rung 20 with ptxas's report, %d "
+               "failed\n",
                failures ? "FAILED" : "PASSED", compiled, failures);
         return failures ? EXIT_FAILURE : EXIT_SUCCESS;
     }
