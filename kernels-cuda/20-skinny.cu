@@ -538,32 +538,46 @@ __device__ inline void wide_body(real4 *lm, const Args &g)
 
 /* One kernel per count of columns (rows), so each keeps only the sums it needs (and the
  * registers of the largest do not limit the smallest). Whether the 16-byte loads are
- * aligned is the same for every thread: one branch, as rung 15. */
-#define SKINNY_KERNEL(NAME, BODY, COUNT, FLOATS, ALIGNED)                               \
+ * aligned is the same for every thread: one branch, as rung 15.
+ * A call launches one of the ten (and `reduce`), and NVRTC compiles every kernel of a
+ * file: 3.6 s here, most of what a candidate costs `ladder select`. So the host compiles
+ * a call with ONLY_TALL (or ONLY_WIDE) set to the count of the kernel it launches
+ * (host/rungs/rungs_skinny.c, skinny_call_defines), and every other kernel keeps an empty
+ * body: 0.5 s. With neither set, as in test_nvrtc_compile, every body is compiled. */
+#ifndef ONLY_TALL
+#define ONLY_TALL 0
+#endif
+#ifndef ONLY_WIDE
+#define ONLY_WIDE 0
+#endif
+#define KEPT(only, count) ((ONLY_TALL == 0 && ONLY_WIDE == 0) || (only) == (count))
+#define SKINNY_KERNEL(NAME, BODY, COUNT, FLOATS, ALIGNED, ONLY)                         \
     extern "C" __global__ void __launch_bounds__(WG) NAME(KERNEL_ARGS)                  \
     {                                                                                   \
         __shared__ real4 lm[((FLOATS) + 3) / 4];                                       \
         const Args g = ARGS_STRUCT;                                                     \
-        if (ALIGNED)                                                                    \
-            BODY<COUNT, true>(lm, g);                                                   \
-        else                                                                            \
-            BODY<COUNT, false>(lm, g);                                                  \
+        if constexpr (KEPT(ONLY, COUNT)) {                                              \
+            if (ALIGNED)                                                                \
+                BODY<COUNT, true>(lm, g);                                               \
+            else                                                                        \
+                BODY<COUNT, false>(lm, g);                                              \
+        }                                                                               \
     }
 
 /* The big matrix starts 16-byte aligned and so does each of its columns. */
 #define A_ALIGNED (lda % 4 == 0 && (size_t)A % sizeof(real4) == 0)
 #define B_ALIGNED (ldb % 4 == 0 && (size_t)B % sizeof(real4) == 0)
 
-SKINNY_KERNEL(tall_n1, tall_body, 1, TALL_FLOATS(1), A_ALIGNED)
-SKINNY_KERNEL(tall_n2, tall_body, 2, TALL_FLOATS(2), A_ALIGNED)
-SKINNY_KERNEL(tall_n4, tall_body, 4, TALL_FLOATS(4), A_ALIGNED)
-SKINNY_KERNEL(tall_n8, tall_body, 8, TALL_FLOATS(8), A_ALIGNED)
-SKINNY_KERNEL(tall_n16, tall_body, 16, TALL_FLOATS(16), A_ALIGNED)
-SKINNY_KERNEL(wide_m1, wide_body, 1, WIDE_FLOATS(1), B_ALIGNED)
-SKINNY_KERNEL(wide_m2, wide_body, 2, WIDE_FLOATS(2), B_ALIGNED)
-SKINNY_KERNEL(wide_m4, wide_body, 4, WIDE_FLOATS(4), B_ALIGNED)
-SKINNY_KERNEL(wide_m8, wide_body, 8, WIDE_FLOATS(8), B_ALIGNED)
-SKINNY_KERNEL(wide_m16, wide_body, 16, WIDE_FLOATS(16), B_ALIGNED)
+SKINNY_KERNEL(tall_n1, tall_body, 1, TALL_FLOATS(1), A_ALIGNED, ONLY_TALL)
+SKINNY_KERNEL(tall_n2, tall_body, 2, TALL_FLOATS(2), A_ALIGNED, ONLY_TALL)
+SKINNY_KERNEL(tall_n4, tall_body, 4, TALL_FLOATS(4), A_ALIGNED, ONLY_TALL)
+SKINNY_KERNEL(tall_n8, tall_body, 8, TALL_FLOATS(8), A_ALIGNED, ONLY_TALL)
+SKINNY_KERNEL(tall_n16, tall_body, 16, TALL_FLOATS(16), A_ALIGNED, ONLY_TALL)
+SKINNY_KERNEL(wide_m1, wide_body, 1, WIDE_FLOATS(1), B_ALIGNED, ONLY_WIDE)
+SKINNY_KERNEL(wide_m2, wide_body, 2, WIDE_FLOATS(2), B_ALIGNED, ONLY_WIDE)
+SKINNY_KERNEL(wide_m4, wide_body, 4, WIDE_FLOATS(4), B_ALIGNED, ONLY_WIDE)
+SKINNY_KERNEL(wide_m8, wide_body, 8, WIDE_FLOATS(8), B_ALIGNED, ONLY_WIDE)
+SKINNY_KERNEL(wide_m16, wide_body, 16, WIDE_FLOATS(16), B_ALIGNED, ONLY_WIDE)
 
 /* When K was split: element e of C (column-major, m fastest) is the sum of the slices'
  * partials, added in slice order, so every run gives the same bits. */

@@ -11,7 +11,7 @@ set_tests_properties(nvrtc_compile_all_rungs PROPERTIES TIMEOUT 900 LABELS "cuda
 
 # Split-K's tiles keep their sums in registers: ptxas's report for every tile the profiler
 # tries says no spills (about 30 compiles); so does rung 20's at the fallback rule's
-# parameters (2 more).
+# parameters (2 more), and a call of rung 20 compiles only the kernel it launches (1 more).
 add_test(NAME nvrtc_splitk_spills COMMAND test_nvrtc_compile --spills)
 set_tests_properties(nvrtc_splitk_spills PROPERTIES TIMEOUT 600 LABELS "cuda;nogpu")
 

@@ -20,8 +20,9 @@
  * check a student's edited copy, for example).
  *
  * With --spills it checks instead that no tile of split-K (rung 19) spills registers to local
- * memory, nor rung 20 at its fallback rule's parameters, from ptxas's report
- * (check_split_k_spills, check_skinny_spills).
+ * memory, nor rung 20 at its fallback rule's parameters, and that a call of rung 20
+ * compiles only the kernel it launches, from ptxas's report (check_split_k_spills,
+ * check_skinny_spills, check_skinny_call_defines).
  *
  * With --cubins DIR it compiles only each rung's default and small-device parameter sets
  * and writes the CUBINs, DIR/<id>-default.cubin and DIR/<id>-small.cubin (the second only
@@ -301,6 +302,12 @@ static int check_split_k_spills(const char *dir, int *compiled)
     return failures + (tiles == 0);
 }
 
+/* Rung 20's kernels, but `reduce`. */
+static const char *const skinny_kernels[] = {"tall_n1", "tall_n2", "tall_n4", "tall_n8",
+                                             "tall_n16", "wide_m1", "wide_m2", "wide_m4",
+                                             "wide_m8", "wide_m16"};
+#define SKINNY_KERNELS (sizeof skinny_kernels / sizeof skinny_kernels[0])
+
 /* Rung 20 holds a thread's share of the small matrix's slab in registers only when it
  * fits in SLAB_HELD_MOST of them (kernels-cuda/20-skinny.cu): held beside the big
  * matrix's loads, a share of 16 or 32 values spilled (tall_n16 172 bytes at the fallback
@@ -310,9 +317,6 @@ static int check_split_k_spills(const char *dir, int *compiled)
  * Returns the number of failures; `compiled` counts the compiles run. */
 static int check_skinny_spills(const char *dir, int *compiled)
 {
-    static const char *const kernels[] = {"tall_n1", "tall_n2", "tall_n4", "tall_n8",
-                                          "tall_n16", "wide_m1", "wide_m2", "wide_m4",
-                                          "wide_m8", "wide_m16"};
     const rung *r = registry_find("skinny");
     if (!r || !r->rule_params) {
         printf("FAIL the registry has no rung skinny with a fallback rule\n");
@@ -339,17 +343,76 @@ static int check_skinny_spills(const char *dir, int *compiled)
             failures++;
             continue;
         }
-        for (size_t k = 0; k < sizeof kernels / sizeof kernels[0]; k++) {
-            const long spilled = spill_stores(report, kernels[k]);
+        for (size_t k = 0; k < SKINNY_KERNELS; k++) {
+            const long spilled = spill_stores(report, skinny_kernels[k]);
             if (spilled != 0) {
                 printf("FAIL %s with %s: kernel %s spills %ld bytes a thread (-1: the "
-                       "ptxas report does not say)\n", path, options, kernels[k], spilled);
+                       "ptxas report does not say)\n", path, options, skinny_kernels[k],
+                       spilled);
                 failures++;
             }
         }
         free(report);
     }
     printf("%s rung 20's kernels without spills at the rule's parameters, PF 1 and 0\n",
+           failures ? "FAIL" : "ok  ");
+    return failures;
+}
+
+/* The registers kernel `kernel` uses by a ptxas report ("Used N registers" on the line
+ * after its "Function properties for" line and the spill line), or -1. */
+static long registers_used(const char *report, const char *kernel)
+{
+    char head[128];
+    snprintf(head, sizeof head, "Function properties for %s\n", kernel);
+    const char *at = strstr(report, head);
+    const char *used = at ? strstr(at, "Used ") : NULL;
+    return used ? strtol(used + 5, NULL, 10) : -1;
+}
+
+/* A call of rung 20 on CUDA compiles only the kernel it launches (rung_call_options:
+ * -DONLY_WIDE=8 at 8 x 8192 x 8192): that kernel and `reduce` keep their bodies, every
+ * other kernel of the file is empty (a few registers), so NVRTC has one body to compile,
+ * not ten. Returns the number of failures; `compiled` counts the compiles run. */
+static int check_skinny_call_defines(const char *dir, int *compiled)
+{
+    const rung *r = registry_find("skinny");
+    if (!r) {
+        printf("FAIL the registry has no rung skinny\n");
+        return 1;
+    }
+    const device_info dev = h100();
+    const launch_shape shape = {8, 8192, 8192, 132, 4, 0, 0};
+    int values[RUNG_MAX_PARAMS];
+    rung_defaults(r, 0, values);
+    char path[4096], options[512], msg[LADDER_MSG], *report = NULL;
+    snprintf(path, sizeof path, "%s/%s.cu", dir, r->id);
+    rung_call_options(r, values, &dev, NULL, &shape, options, sizeof options);
+    (*compiled)++;
+    if (nvrtc_ptxas_report(path, options, TEST_ARCH, &report, msg) != LADDER_OK) {
+        printf("FAIL %s with %s: %s\n", path, options, msg);
+        return 1;
+    }
+    int failures = 0;
+    if (!strstr(options, "-DONLY_WIDE=8") || registers_used(report, "wide_m8") < 32 ||
+        registers_used(report, "reduce") < 8) {
+        printf("FAIL %s with %s: wide_m8 and reduce should be compiled whole\n", path,
+               options);
+        failures++;
+    }
+    for (size_t k = 0; k < SKINNY_KERNELS; k++) {
+        const long used = registers_used(report, skinny_kernels[k]);
+        if (strcmp(skinny_kernels[k], "wide_m8") == 0)
+            continue; /* the one it launches */
+        if (used < 0 || used > 8) {
+            printf("FAIL %s with %s: kernel %s uses %ld registers; a call that does not "
+                   "launch it should leave its body out\n", path, options, skinny_kernels[k],
+                   used);
+            failures++;
+        }
+    }
+    free(report);
+    printf("%s rung 20 at 8x8192x8192 compiles wide_m8 and reduce only\n",
            failures ? "FAIL" : "ok  ");
     return failures;
 }
@@ -394,7 +457,8 @@ int main(int argc, char **argv)
         /* A test of its own (nvrtc_splitk_spills), so the two run side by side. */
         int compiled = 0;
         const int failures = check_split_k_spills(kernel_dir(), &compiled) +
-                             check_skinny_spills(kernel_dir(), &compiled);
+                             check_skinny_spills(kernel_dir(), &compiled) +
+                             check_skinny_call_defines(kernel_dir(), &compiled);
         printf("%s: %d compiles of split-K's tiles and rung 20 with ptxas's report, %d "
                "failed\n",
                failures ? "FAILED" : "PASSED", compiled, failures);

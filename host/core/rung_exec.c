@@ -55,11 +55,12 @@ void program_cache_drop(program_cache *pc, const run_target *t, const rung *r,
     char defines[256], key[256];
     rung_compile_options(r, values, &t->dev, kc, defines, sizeof defines);
     snprintf(key, sizeof key, "%s %s", r->id, defines); /* as program_cache_get makes it */
-    for (int i = 0; i < pc->n; i++)
-        if (strcmp(pc->key[i], key) == 0) {
+    /* Every shape's program of these parameters: a call's options may end with its
+     * shape's defines (rung_call_options). */
+    const size_t n = strlen(key);
+    for (int i = pc->n - 1; i >= 0; i--)
+        if (strncmp(pc->key[i], key, n) == 0 && (pc->key[i][n] == '\0' || pc->key[i][n] == ' '))
             cache_remove(pc, t->ops, i);
-            return;
-        }
 }
 
 ladder_status program_cache_get(program_cache *pc, const run_target *t, const char *stem,
@@ -469,7 +470,7 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
                            (double)t->dev.global_mem_bytes / 1048576.0);
 
     char defines[256];
-    rung_compile_options(r, values, &t->dev, &sc->cm.call.c, defines, sizeof defines);
+    rung_call_options(r, values, &t->dev, &sc->cm.call.c, &k.shape, defines, sizeof defines);
     st = program_cache_get(pc, t, r->id, defines, &k.gemm, msg);
     /* The helpers move elements of the case's precision, through the same switch. */
     const char *helper_defines = sc->cs.precision == PRECISION_DOUBLE ? "-DLADDER_DOUBLE=1"

@@ -32,7 +32,8 @@ void size_context_close(size_context *sc);
 typedef struct program_cache program_cache;
 program_cache *program_cache_new(void);
 void program_cache_free(program_cache *pc, const backend_ops *ops);
-/* Releases the program of rung `r` with these parameters, if compiled: the tuner builds
+/* Releases the programs of rung `r` with these parameters (one per kernel set, where a
+ * rung compiles only the kernels of a call's shape), if compiled: the tuner builds
  * hundreds of variants and needs each only while it measures it. */
 void program_cache_drop(program_cache *pc, const run_target *t, const rung *r,
                         const int *values, const gemm_case *kc);

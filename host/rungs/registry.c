@@ -301,6 +301,19 @@ void rung_compile_options(const rung *r, const int *values, const device_info *d
     }
 }
 
+void rung_call_options(const rung *r, const int *values, const device_info *dev,
+                       const gemm_case *kc, const launch_shape *shape, char *out, size_t size)
+{
+    rung_compile_options(r, values, dev, kc, out, size);
+    const size_t used = strlen(out);
+    if (r->cuda_call_defines && strcmp(dev->backend, "cuda") == 0 && used + 1 < size) {
+        out[used] = ' ';
+        r->cuda_call_defines(values, shape, out + used + 1, size - used - 1);
+        if (out[used + 1] == '\0')
+            out[used] = '\0';
+    }
+}
+
 int rung_on_backend(const rung *r, const char *backend)
 {
     return !r->only_backend || strcmp(r->only_backend, backend) == 0;

@@ -217,6 +217,13 @@ typedef struct rung {
      * one int per tile of C, counting the slices done): the harness sets them to zero
      * bits, not NaN, and each call must leave them so. NULL: none. */
     size_t (*workspace_counters)(const int *p, const launch_shape *shape);
+    /* CUDA only: defines that depend on the call's shape, added to that call's compile
+     * options (rung_call_options). NVRTC compiles every kernel of a file; rung 20's holds
+     * ten and a call launches one of them (and `reduce`), so it names that one and the
+     * others compile empty: 0.5 s instead of 3.6, most of what a candidate costs `ladder
+     * select`. The OpenCL files are compiled whole. NULL: none. */
+    void (*cuda_call_defines)(const int *p, const launch_shape *shape, char *out,
+                              size_t size);
     /* Whether a call at this shape reads parameter `param` (an index into params): its
      * kernels' work depends on it. NULL: every parameter counts everywhere. Rung 20's
      * tall kernels never read the wide path's KL, WC and WU, nor its wide kernels the
@@ -368,6 +375,11 @@ void rung_params_string(const rung *r, const int *values, char *out, size_t size
  * rung must appear exactly once; LADDER_ERROR with the reason otherwise. (Ranges are
  * rung_check_params's job.) */
 ladder_status rung_params_parse(const rung *r, const char *text, int *values, char *msg);
+
+/* The compile options of one call: rung_compile_options, then on CUDA the rung's
+ * cuda_call_defines for the call's shape. */
+void rung_call_options(const rung *r, const int *values, const device_info *dev,
+                       const gemm_case *kc, const launch_shape *shape, char *out, size_t size);
 
 /* "-DTS=32 -DWPT=8" (compiler options). */
 void rung_params_defines(const rung *r, const int *values, char *out, size_t size);

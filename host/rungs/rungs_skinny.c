@@ -23,6 +23,7 @@
 #include "rungs/registry.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* The rung is designed for M or N up to this; its kernels hold that many sums. */
 #define SKINNY_CAP 16
@@ -103,6 +104,15 @@ static int skinny_launches(const int *p, const launch_shape *s, rung_launch *out
     out[1].dims.global[0] = (size_t)ceil_div((long)s->M * s->N, p[P_WG]) * (size_t)p[P_WG];
     out[1].dims.global[1] = 1;
     return 2;
+}
+
+/* The kernel a call launches, for the CUDA compiler: -DONLY_TALL=n for tall_n<n>,
+ * -DONLY_WIDE=m for wide_m<m> (kernels-cuda/20-skinny.cu compiles only its body). */
+static void skinny_call_defines(const int *p, const launch_shape *s, char *out, size_t size)
+{
+    (void)p;
+    const int t = is_tall(s->M, s->N);
+    snprintf(out, size, "-DONLY_%s=%d", t ? "TALL" : "WIDE", 1 << bucket(t ? s->N : s->M));
 }
 
 static size_t skinny_workspace(const int *p, const launch_shape *s)
@@ -283,6 +293,7 @@ const rung rungs_skinny[] = {
         .geometry = skinny_geometry,
         .launches = skinny_launches,
         .workspace_floats = skinny_workspace,
+        .cuda_call_defines = skinny_call_defines,
         .reads_param = skinny_reads_param,
         .rule_params = skinny_rule_params,
         .local_mem_bytes = skinny_local_mem,

@@ -66,5 +66,36 @@ int main(void)
     CHECK(released == compiled - PROGRAM_CACHE_MAX);
     program_cache_free(pc, &ops);
     CHECK(released == compiled);
+
+    /* A rung that compiles only the kernels of a call's shape (rung 20 on CUDA) has one
+     * program per kernel set; dropping its parameters releases all of them, and nothing
+     * of other parameters. */
+    const rung *skinny = registry_find("skinny");
+    CHECK(skinny != NULL && skinny->cuda_call_defines != NULL);
+    if (skinny) {
+        snprintf(t.dev.backend, sizeof t.dev.backend, "cuda");
+        pc = program_cache_new();
+        compiled = released = 0;
+        int values[RUNG_MAX_PARAMS], other[RUNG_MAX_PARAMS];
+        rung_defaults(skinny, 0, values);
+        rung_defaults(skinny, 1, other);
+        const launch_shape shapes[] = {{1, 4096, 4096, 132, 4, 0, 0},
+                                       {4096, 1, 4096, 132, 4, 0, 0},
+                                       {8, 8192, 8192, 132, 4, 0, 0}};
+        char opts[256];
+        for (int i = 0; i < 3; i++) {
+            rung_call_options(skinny, values, &t.dev, NULL, &shapes[i], opts, sizeof opts);
+            CHECK(strstr(opts, "-DONLY_") != NULL);
+            CHECK(program_cache_get(pc, &t, skinny->id, opts, &p, msg) == LADDER_OK);
+        }
+        rung_call_options(skinny, other, &t.dev, NULL, &shapes[0], opts, sizeof opts);
+        CHECK(program_cache_get(pc, &t, skinny->id, opts, &p, msg) == LADDER_OK);
+        CHECK(compiled == 4);
+        program_cache_drop(pc, &t, skinny, values, NULL);
+        CHECK(released == 3);
+        CHECK(program_cache_get(pc, &t, skinny->id, opts, &p, msg) == LADDER_OK);
+        CHECK(compiled == 4); /* the other parameters' program is still there */
+        program_cache_free(pc, &ops);
+    }
     return CHECK_DONE();
 }

@@ -748,6 +748,34 @@ int main(void)
         CHECK(sk->launches(v, &s, l) == 1 && strcmp(l[0].kernel, "wide_m1") == 0);
         s = (launch_shape){16, 4096, 4096, 132, 4, 0, 0};
         CHECK(sk->launches(v, &s, l) == 1 && strcmp(l[0].kernel, "wide_m16") == 0);
+        /* On CUDA a call compiles only the kernel it launches: its defines name that one
+         * (tall_n<n>: -DONLY_TALL=n), at every M and N the rung takes; on OpenCL the file
+         * is compiled whole. */
+        device_info cuda_dev, opencl_dev;
+        memset(&cuda_dev, 0, sizeof cuda_dev);
+        snprintf(cuda_dev.backend, sizeof cuda_dev.backend, "cuda");
+        opencl_dev = cuda_dev;
+        snprintf(opencl_dev.backend, sizeof opencl_dev.backend, "opencl");
+        int named = 0, shapes = 0;
+        for (int rows = 1; rows <= 40; rows += (rows < 17 ? 1 : 23))
+            for (int cols = 1; cols <= 40; cols += (cols < 17 ? 1 : 23)) {
+                if (rows > 16 && cols > 16)
+                    continue;
+                launch_shape call = {rows, cols, 777, 132, 4, 0, 0};
+                char opts[256], want[64];
+                CHECK(sk->launches(v, &call, l) >= 1);
+                int count = 0;
+                const int tall = sscanf(l[0].kernel, "tall_n%d", &count) == 1;
+                CHECK(tall || sscanf(l[0].kernel, "wide_m%d", &count) == 1);
+                snprintf(want, sizeof want, "-DONLY_%s=%d", tall ? "TALL" : "WIDE", count);
+                rung_call_options(sk, v, &cuda_dev, NULL, &call, opts, sizeof opts);
+                const char *at = strstr(opts, want);
+                named += at && at[strlen(want)] == '\0';
+                shapes++;
+                rung_call_options(sk, v, &opencl_dev, NULL, &call, opts, sizeof opts);
+                CHECK(strstr(opts, "ONLY_") == NULL);
+            }
+        CHECK(shapes == 18 * 18 - 2 * 2 && named == shapes);
         /* One work-group of rows with a long K on 132 SMs: K in slices, then `reduce` with
          * one work-item per element of C, over slices * M * N partials. */
         s = (launch_shape){7, 3, 99991, 132, 4, 0, 0};
