@@ -228,17 +228,24 @@ static int check_rung(const rung *r, const char *dir, int *compiled)
            check_cases(r, dir, file, first_defines, compiled);
 }
 
+/* The report's lines on kernel `kernel`: what follows its "Function properties for"
+ * line, or NULL. */
+static const char *kernel_report(const char *report, const char *kernel)
+{
+    char head[128];
+    snprintf(head, sizeof head, "Function properties for %s\n", kernel);
+    const char *at = strstr(report, head);
+    return at ? at + strlen(head) : NULL;
+}
+
 /* The bytes kernel `kernel` spills to local memory by a ptxas report ("... N bytes spill
  * stores" on the line after "Function properties for <kernel>"), or -1 when the report
  * does not say. */
 static long spill_stores(const char *report, const char *kernel)
 {
-    char head[128];
-    snprintf(head, sizeof head, "Function properties for %s\n", kernel);
-    const char *line = strstr(report, head);
+    const char *line = kernel_report(report, kernel);
     if (!line)
         return -1;
-    line += strlen(head);
     const char *end = strchr(line, '\n'), *words = strstr(line, " bytes spill stores");
     if (!words || (end && words > end))
         return -1;
@@ -363,9 +370,7 @@ static int check_skinny_spills(const char *dir, int *compiled)
  * after its "Function properties for" line and the spill line), or -1. */
 static long registers_used(const char *report, const char *kernel)
 {
-    char head[128];
-    snprintf(head, sizeof head, "Function properties for %s\n", kernel);
-    const char *at = strstr(report, head);
+    const char *at = kernel_report(report, kernel);
     const char *used = at ? strstr(at, "Used ") : NULL;
     return used ? strtol(used + 5, NULL, 10) : -1;
 }

@@ -50,6 +50,13 @@ static int bucket(int n)
     return b;
 }
 
+/* The bucket of the kernel a call launches: tall_n<2^b> for C's N columns (tall), else
+ * wide_m<2^b> for its M rows; skinny_launches names it, skinny_call_defines compiles it. */
+static int launched_bucket(const launch_shape *s)
+{
+    return bucket(is_tall(s->M, s->N) ? s->N : s->M);
+}
+
 /* Work-groups along M (tall) or N (wide), and the depths of K one round of a work-group
  * covers. */
 static long groups_across(const int *p, int M, int N)
@@ -91,7 +98,7 @@ static int skinny_launches(const int *p, const launch_shape *s, rung_launch *out
     static const char *const tall[] = {"tall_n1", "tall_n2", "tall_n4", "tall_n8", "tall_n16"};
     static const char *const wide[] = {"wide_m1", "wide_m2", "wide_m4", "wide_m8", "wide_m16"};
     const int t = is_tall(s->M, s->N);
-    out[0].kernel = t ? tall[bucket(s->N)] : wide[bucket(s->M)];
+    out[0].kernel = (t ? tall : wide)[launched_bucket(s)];
     skinny_geometry(p, s->M, s->N, &out[0].dims);
     const long slices = k_slices(p, s);
     out[0].dims.global[1] = (size_t)slices;
@@ -111,8 +118,8 @@ static int skinny_launches(const int *p, const launch_shape *s, rung_launch *out
 static void skinny_call_defines(const int *p, const launch_shape *s, char *out, size_t size)
 {
     (void)p;
-    const int t = is_tall(s->M, s->N);
-    snprintf(out, size, "-DONLY_%s=%d", t ? "TALL" : "WIDE", 1 << bucket(t ? s->N : s->M));
+    snprintf(out, size, "-DONLY_%s=%d", is_tall(s->M, s->N) ? "TALL" : "WIDE",
+             1 << launched_bucket(s));
 }
 
 static size_t skinny_workspace(const int *p, const launch_shape *s)
