@@ -302,6 +302,16 @@ __device__ inline void tall_load_a(real4 *a, const Args &g, int k0, int ke, int 
                 r[t] = load4<VEC>(g.A, g.lda, k, m + t, ke, m + t < g.M);
             transpose4(r, &a[4 * q]);
         }
+    } else if (VEC && m + 3 < g.M && k0 + KCT <= ke) {
+        /* The whole round lies inside A and the slice: no element needs its checks, and
+         * each load is one address step from the last (load4's branches, one nest per
+         * load, would otherwise spread the round's loads over hundreds of cycles). */
+        const real *src = g.A + m + (size_t)(k0 + 4 * y) * g.lda;
+#pragma unroll
+        for (int q = 0; q < TQ; q++)
+#pragma unroll
+            for (int j = 0; j < 4; j++)
+                a[4 * q + j] = ldg4(src + (size_t)(4 * LY * q + j) * g.lda);
     } else {
 #pragma unroll
         for (int q = 0; q < TQ; q++)
@@ -447,6 +457,16 @@ __device__ inline void wide_load_b(real4 (*b)[WC], const Args &g, int k0, int ke
 {
     if (TRANS_B) {
         load_bt<VEC>(b, g, k0, x, n0, ke);
+        return;
+    }
+    if (VEC && n0 + WC <= g.N && k0 + KCW <= ke) {
+        /* The whole round lies inside B and the slice: no checks (as tall_load_a). */
+        const real *src = g.B + k0 + 4 * x + (size_t)n0 * g.ldb;
+#pragma unroll
+        for (int u = 0; u < WU; u++)
+#pragma unroll
+            for (int c = 0; c < WC; c++)
+                b[u][c] = ldg4(src + 4 * KL * u + (size_t)c * g.ldb);
         return;
     }
 #pragma unroll
