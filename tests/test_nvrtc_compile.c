@@ -22,7 +22,8 @@
  * With --spills it checks instead that no tile of split-K (rung 19) spills registers to local
  * memory, nor rung 20 at its fallback rule's parameters, and that a call of rung 20
  * compiles only the kernel it launches, from ptxas's report (check_split_k_spills,
- * check_skinny_spills, check_skinny_call_defines).
+ * check_skinny_spills, check_skinny_call_defines), and that rung 20 loads a round inside
+ * the matrix without checks, from the PTX (check_skinny_loads).
  *
  * With --cubins DIR it compiles only each rung's default and small-device parameter sets
  * and writes the CUBINs, DIR/<id>-default.cubin and DIR/<id>-small.cubin (the second only
@@ -422,6 +423,88 @@ static int check_skinny_call_defines(const char *dir, int *compiled)
     return failures;
 }
 
+/* The longest run of 16-byte read-only loads (ld.global.nc.v4) in kernel `kernel` of
+ * `ptx` with no branch and no branch target between them, or -1 without the kernel. */
+static int longest_load_run(const char *ptx, const char *kernel)
+{
+    char entry[64];
+    snprintf(entry, sizeof entry, ".entry %s(", kernel);
+    const char *line = strstr(ptx, entry);
+    if (!line)
+        return -1;
+    int run = 0, best = 0;
+    while (line && *line && strncmp(line, "}", 1) != 0) {
+        const char *end = strchr(line, '\n');
+        const size_t n = end ? (size_t)(end - line) : strlen(line);
+        const char *text = line;
+        while (text < line + n && isspace((unsigned char)*text))
+            text++;
+        char buf[256];
+        snprintf(buf, sizeof buf, "%.*s", (int)(line + n - text), text);
+        if (strstr(buf, "ld.global.nc.v4."))
+            run++;
+        else if (strstr(buf, "bra ") || strstr(buf, "bra.uni") || buf[0] == '$')
+            run = 0; /* a branch, or a label another branch may land on */
+        if (run > best)
+            best = run;
+        line = end ? end + 1 : NULL;
+    }
+    return best;
+}
+
+/* Rung 20 loads a round that lies wholly inside the big matrix and its slice of K with no
+ * checks, so that the round's loads leave together: in the PTX, a round's 4*TQ (tall) or
+ * WC*WU (wide) 16-byte loads in one run with no branch between them. Checked element by
+ * element, each load had its own branches (a run of 1), and the round's loads left over
+ * some 200 instructions (results/h200-2026-11-29-gemv-2). At the defaults, for the kernel
+ * each of three GEMV-like calls launches. Returns the number of failures; `compiled`
+ * counts the compiles run. */
+static int check_skinny_loads(const char *dir, int *compiled)
+{
+    const rung *r = registry_find("skinny");
+    if (!r) {
+        printf("FAIL the registry has no rung skinny\n");
+        return 1;
+    }
+    static const struct {
+        int M, N, K;
+        const char *kernel;
+        int tall;
+    } calls[] = {{4096, 1, 4096, "tall_n1", 1}, {1, 4096, 4096, "wide_m1", 0},
+                 {8, 8192, 8192, "wide_m8", 0}};
+    const device_info dev = h100();
+    int values[RUNG_MAX_PARAMS];
+    rung_defaults(r, 0, values);
+    const int tq = values[rung_param_index(r, "TQ")];
+    const int wc = values[rung_param_index(r, "WC")], wu = values[rung_param_index(r, "WU")];
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.cu", dir, r->id);
+    int failures = 0;
+    for (size_t c = 0; c < sizeof calls / sizeof calls[0]; c++) {
+        const launch_shape shape = {calls[c].M, calls[c].N, calls[c].K, 132, 4, 0, 0};
+        char options[512], msg[LADDER_MSG], *ptx = NULL;
+        rung_call_options(r, values, &dev, NULL, &shape, options, sizeof options);
+        (*compiled)++;
+        if (nvrtc_ptx_file(path, options, TEST_ARCH, &ptx, msg) != LADDER_OK) {
+            printf("FAIL %s with %s: %s\n", path, options, msg);
+            failures++;
+            continue;
+        }
+        const int want = calls[c].tall ? 4 * tq : wc * wu;
+        const int run = longest_load_run(ptx, calls[c].kernel);
+        if (run < want) {
+            printf("FAIL %s with %s: kernel %s's longest run of float4 loads without a "
+                   "branch is %d; a round inside the matrix should load its %d together\n",
+                   path, options, calls[c].kernel, run, want);
+            failures++;
+        }
+        free(ptx);
+    }
+    printf("%s rung 20 loads a round inside the matrix without checks (tall_n1, wide_m1, "
+           "wide_m8)\n", failures ? "FAIL" : "ok  ");
+    return failures;
+}
+
 /* The probes of `ladder ceilings`, as core/ceilings.c compiles them on an H100. Returns
  * the number that failed; `compiled` counts the compiles run. */
 static int check_ceilings(const char *dir, int *compiled)
@@ -463,9 +546,10 @@ int main(int argc, char **argv)
         int compiled = 0;
         const int failures = check_split_k_spills(kernel_dir(), &compiled) +
                              check_skinny_spills(kernel_dir(), &compiled) +
-                             check_skinny_call_defines(kernel_dir(), &compiled);
-        printf("%s: %d compiles of split-K's tiles and rung 20 with ptxas's report, %d "
-               "failed\n",
+                             check_skinny_call_defines(kernel_dir(), &compiled) +
+                             check_skinny_loads(kernel_dir(), &compiled);
+        printf("%s: %d compiles of split-K's tiles and rung 20 with ptxas's report or the "
+               "PTX, %d failed\n",
                failures ? "FAILED" : "PASSED", compiled, failures);
         return failures ? EXIT_FAILURE : EXIT_SUCCESS;
     }

@@ -121,11 +121,25 @@ static ladder_status take_cubin(nvrtcProgram program, const char *path, char **i
     return LADDER_OK;
 }
 
+/* The PTX NVRTC made on its way to the CUBIN, as a heap string (free() it), or NULL. */
+static char *take_ptx(nvrtcProgram program)
+{
+    size_t size = 0;
+    char *ptx = NULL;
+    if (nvrtcGetPTXSize(program, &size) == NVRTC_SUCCESS && size > 0 &&
+        (ptx = malloc(size)) && nvrtcGetPTX(program, ptx) != NVRTC_SUCCESS) {
+        free(ptx);
+        ptx = NULL;
+    }
+    return ptx;
+}
+
 /* Compiles `source` (already read from `path`) with the option list `argv`. With `log`,
- * a successful compile also hands back NVRTC's log there (NULL when it is empty). */
+ * a successful compile also hands back NVRTC's log there (NULL when it is empty); with
+ * `ptx`, the PTX (NULL when NVRTC cannot give it). */
 static ladder_status compile_source(const char *source, const char *path, const char *options,
                                     const char **argv, int argc, char **image,
-                                    size_t *image_size, char **log, char *msg)
+                                    size_t *image_size, char **log, char **ptx, char *msg)
 {
     nvrtcProgram program;
     nvrtcResult rc = nvrtcCreateProgram(&program, source, base_name(path), 0, NULL, NULL);
@@ -146,6 +160,8 @@ static ladder_status compile_source(const char *source, const char *path, const 
         status = take_cubin(program, path, image, image_size, msg);
         if (status == LADDER_OK && log)
             *log = program_log(program);
+        if (status == LADDER_OK && ptx)
+            *ptx = take_ptx(program);
     }
 
     rc = nvrtcDestroyProgram(&program);
@@ -171,10 +187,11 @@ ladder_status nvrtc_compile_file(const char *path, const char *options, const ch
     return status;
 }
 
-/* nvrtc_compile_text, and with `log` the log of a successful compile. */
+/* nvrtc_compile_text, and with `log` the log of a successful compile, with `ptx` its
+ * PTX. */
 static ladder_status compile_text(const char *path, const char *source, const char *options,
                                   const char *arch, char **image, size_t *image_size,
-                                  char **log, char *msg)
+                                  char **log, char **ptx, char *msg)
 {
     *image = NULL;
     *image_size = 0;
@@ -209,7 +226,7 @@ static ladder_status compile_text(const char *path, const char *source, const ch
     status = split_words(defines, argv, &argc, MAX_OPTIONS, msg);
     if (status == LADDER_OK)
         status = compile_source(source, path, options, argv, argc, image, image_size, log,
-                                msg);
+                                ptx, msg);
 
 done:
     free(defines);
@@ -221,7 +238,7 @@ ladder_status nvrtc_compile_text(const char *path, const char *source, const cha
                                  const char *arch, char **image, size_t *image_size,
                                  char *msg)
 {
-    return compile_text(path, source, options, arch, image, image_size, NULL, msg);
+    return compile_text(path, source, options, arch, image, image_size, NULL, NULL, msg);
 }
 
 ladder_status nvrtc_ptxas_report(const char *path, const char *options, const char *arch,
@@ -239,11 +256,29 @@ ladder_status nvrtc_ptxas_report(const char *path, const char *options, const ch
     if (verbose)
         snprintf(verbose, strlen(options) + sizeof ask, "%s%s", options, ask);
     if (status == LADDER_OK)
-        status = compile_text(path, source, verbose, arch, &image, &image_size, report, msg);
+        status = compile_text(path, source, verbose, arch, &image, &image_size, report, NULL,
+                             msg);
     if (status == LADDER_OK && !*report)
         status = ladder_fail(msg, LADDER_ERROR, "nvrtc: %s: ptxas gave no report", path);
     free(image);
     free(verbose);
+    free(source);
+    return status;
+}
+
+ladder_status nvrtc_ptx_file(const char *path, const char *options, const char *arch,
+                             char **ptx, char *msg)
+{
+    *ptx = NULL;
+    char *source = NULL, *image = NULL;
+    size_t image_size = 0;
+    ladder_status status = text_file_read(path, &source, NULL, msg);
+    if (status == LADDER_OK)
+        status = compile_text(path, source, options, arch, &image, &image_size, NULL, ptx,
+                              msg);
+    if (status == LADDER_OK && !*ptx)
+        status = ladder_fail(msg, LADDER_ERROR, "nvrtc: %s: NVRTC gave no PTX", path);
+    free(image);
     free(source);
     return status;
 }

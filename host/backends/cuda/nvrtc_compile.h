@@ -35,6 +35,13 @@ ladder_status nvrtc_compile_text(const char *path, const char *source, const cha
 ladder_status nvrtc_ptxas_report(const char *path, const char *options, const char *arch,
                                  char **report, char *msg);
 
+/* Compiles as nvrtc_compile_file does and hands back the PTX NVRTC made on the way
+ * (malloc'd; free it): the virtual machine's instructions, before ptxas schedules them,
+ * where a test can see the loads and branches a kernel's source gave. The CUBIN is not
+ * kept. Errors as nvrtc_compile_file's. */
+ladder_status nvrtc_ptx_file(const char *path, const char *options, const char *arch,
+                             char **ptx, char *msg);
+
 /* "13.0": the NVRTC version, for result files. "unknown" if NVRTC cannot say. */
 void nvrtc_version_string(char *out, size_t size);
 
