@@ -241,28 +241,37 @@ ladder_status nvrtc_compile_text(const char *path, const char *source, const cha
     return compile_text(path, source, options, arch, image, image_size, NULL, NULL, msg);
 }
 
+/* Compiles the file at `path` for what the compile leaves beside the CUBIN (its log, its
+ * PTX: compile_text's `log` and `ptx`); the CUBIN itself is dropped. */
+static ladder_status compile_file_aside(const char *path, const char *options,
+                                        const char *arch, char **log, char **ptx, char *msg)
+{
+    char *source = NULL, *image = NULL;
+    size_t image_size = 0;
+    ladder_status status = text_file_read(path, &source, NULL, msg);
+    if (status == LADDER_OK)
+        status = compile_text(path, source, options, arch, &image, &image_size, log, ptx,
+                              msg);
+    free(image);
+    free(source);
+    return status;
+}
+
 ladder_status nvrtc_ptxas_report(const char *path, const char *options, const char *arch,
                                  char **report, char *msg)
 {
     *report = NULL;
-    char *source = NULL, *image = NULL, *verbose = NULL;
-    size_t image_size = 0;
     static const char ask[] = " --ptxas-options=-v";
-    ladder_status status = text_file_read(path, &source, NULL, msg);
     if (!options)
         options = "";
-    if (status == LADDER_OK && !(verbose = malloc(strlen(options) + sizeof ask)))
-        status = ladder_fail(msg, LADDER_ERROR, "malloc: out of memory compiling %s", path);
-    if (verbose)
-        snprintf(verbose, strlen(options) + sizeof ask, "%s%s", options, ask);
-    if (status == LADDER_OK)
-        status = compile_text(path, source, verbose, arch, &image, &image_size, report, NULL,
-                             msg);
+    char *verbose = malloc(strlen(options) + sizeof ask);
+    if (!verbose)
+        return ladder_fail(msg, LADDER_ERROR, "malloc: out of memory compiling %s", path);
+    snprintf(verbose, strlen(options) + sizeof ask, "%s%s", options, ask);
+    ladder_status status = compile_file_aside(path, verbose, arch, report, NULL, msg);
     if (status == LADDER_OK && !*report)
         status = ladder_fail(msg, LADDER_ERROR, "nvrtc: %s: ptxas gave no report", path);
-    free(image);
     free(verbose);
-    free(source);
     return status;
 }
 
@@ -270,16 +279,9 @@ ladder_status nvrtc_ptx_file(const char *path, const char *options, const char *
                              char **ptx, char *msg)
 {
     *ptx = NULL;
-    char *source = NULL, *image = NULL;
-    size_t image_size = 0;
-    ladder_status status = text_file_read(path, &source, NULL, msg);
-    if (status == LADDER_OK)
-        status = compile_text(path, source, options, arch, &image, &image_size, NULL, ptx,
-                              msg);
+    ladder_status status = compile_file_aside(path, options, arch, NULL, ptx, msg);
     if (status == LADDER_OK && !*ptx)
         status = ladder_fail(msg, LADDER_ERROR, "nvrtc: %s: NVRTC gave no PTX", path);
-    free(image);
-    free(source);
     return status;
 }
 
