@@ -158,6 +158,18 @@ void transpose4(const real4 r[4], real4 *out)
 void tall_load_a(real4 *a, const __global real *A, const int lda, const int M,
                  const int k0, const int ke, const int m, const int y, const int vec)
 {
+#if !TRANS_A
+    if (vec && m + 3 < M && k0 + KCT <= ke) {
+        /* The whole round lies inside A and the slice: no element needs its checks, and
+         * each load is one address step from the last (load4's checks, a branch or
+         * select per element, would otherwise spread the round's loads out). */
+        const __global real *src = A + m + (size_t)(k0 + 4 * y) * lda;
+        for (int q = 0; q < TQ; q++)
+            for (int j = 0; j < 4; j++)
+                a[4 * q + j] = *(const __global real4 *)(src + (size_t)(4 * LY * q + j) * lda);
+        return;
+    }
+#endif
     for (int q = 0; q < TQ; q++) {
 #if TRANS_A /* A^T: along k, depths k..k+3 of each of the rows m..m+3 */
         const int k = k0 + 4 * (y + LY * q);
@@ -259,6 +271,16 @@ void tall_body(__local real4 *lm, const int nb, const int vec, const int M, cons
 void wide_load_b(real4 (*b)[WC], const __global real *B, const int ldb, const int N,
                  const int k0, const int ke, const int x, const int n0, const int vec)
 {
+#if !TRANS_B
+    if (vec && n0 + WC <= N && k0 + KCW <= ke) {
+        /* The whole round lies inside B and the slice: no checks (as tall_load_a). */
+        const __global real *src = B + k0 + 4 * x + (size_t)n0 * ldb;
+        for (int u = 0; u < WU; u++)
+            for (int c = 0; c < WC; c++)
+                b[u][c] = *(const __global real4 *)(src + 4 * KL * u + (size_t)c * ldb);
+        return;
+    }
+#endif
     for (int u = 0; u < WU; u++) {
         const int k = k0 + 4 * (x + KL * u); /* b[u][c]: depths k..k+3 of column n0+c */
 #if TRANS_B && WC % 4 == 0 /* B^T: along n, columns n0+c..n0+c+3 at each depth */
