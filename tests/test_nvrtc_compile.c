@@ -316,6 +316,17 @@ static const char *const skinny_kernels[] = {"tall_n1", "tall_n2", "tall_n4", "t
                                              "wide_m8", "wide_m16"};
 #define SKINNY_KERNELS (sizeof skinny_kernels / sizeof skinny_kernels[0])
 
+/* Rung 20 from the registry, and its file in `dir` into path; NULL (said) without it. */
+static const rung *skinny_rung(const char *dir, char *path, size_t size)
+{
+    const rung *r = registry_find("skinny");
+    if (!r)
+        printf("FAIL the registry has no rung skinny\n");
+    else
+        snprintf(path, size, "%s/%s.cu", dir, r->id);
+    return r;
+}
+
 /* Rung 20 holds a thread's share of the small matrix's slab in registers only when it
  * fits in SLAB_HELD_MOST of them (kernels-cuda/20-skinny.cu): held beside the big
  * matrix's loads, a share of 16 or 32 values spilled (tall_n16 172 bytes at the fallback
@@ -325,9 +336,12 @@ static const char *const skinny_kernels[] = {"tall_n1", "tall_n2", "tall_n4", "t
  * Returns the number of failures; `compiled` counts the compiles run. */
 static int check_skinny_spills(const char *dir, int *compiled)
 {
-    const rung *r = registry_find("skinny");
-    if (!r || !r->rule_params) {
-        printf("FAIL the registry has no rung skinny with a fallback rule\n");
+    char path[4096];
+    const rung *r = skinny_rung(dir, path, sizeof path);
+    if (!r)
+        return 1;
+    if (!r->rule_params) {
+        printf("FAIL rung skinny has no fallback rule\n");
         return 1;
     }
     const int pf = rung_param_index(r, "PF");
@@ -335,8 +349,6 @@ static int check_skinny_spills(const char *dir, int *compiled)
     device_info gpu = dev;
     gpu.compute_units = 132;
     const gemm_size gemv = {1, 4096, 4096};
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s.cu", dir, r->id);
     int failures = 0;
     for (int prefetch = 1; prefetch >= 0; prefetch--) {
         int values[RUNG_MAX_PARAMS];
@@ -382,17 +394,14 @@ static long registers_used(const char *report, const char *kernel)
  * not ten. Returns the number of failures; `compiled` counts the compiles run. */
 static int check_skinny_call_defines(const char *dir, int *compiled)
 {
-    const rung *r = registry_find("skinny");
-    if (!r) {
-        printf("FAIL the registry has no rung skinny\n");
+    char path[4096], options[512], msg[LADDER_MSG], *report = NULL;
+    const rung *r = skinny_rung(dir, path, sizeof path);
+    if (!r)
         return 1;
-    }
     const device_info dev = h100();
     const launch_shape shape = {8, 8192, 8192, 132, 4, 0, 0};
     int values[RUNG_MAX_PARAMS];
     rung_defaults(r, 0, values);
-    char path[4096], options[512], msg[LADDER_MSG], *report = NULL;
-    snprintf(path, sizeof path, "%s/%s.cu", dir, r->id);
     rung_call_options(r, values, &dev, NULL, &shape, options, sizeof options);
     (*compiled)++;
     if (nvrtc_ptxas_report(path, options, TEST_ARCH, &report, msg) != LADDER_OK) {
@@ -433,21 +442,18 @@ static int longest_load_run(const char *ptx, const char *kernel)
     if (!line)
         return -1;
     int run = 0, best = 0;
-    while (line && *line && strncmp(line, "}", 1) != 0) {
-        const char *end = strchr(line, '\n');
-        const size_t n = end ? (size_t)(end - line) : strlen(line);
-        const char *text = line;
-        while (text < line + n && isspace((unsigned char)*text))
-            text++;
+    while (line && *line != '}') { /* the kernel's body ends with a "}" line */
+        const char *text = line + strspn(line, " \t");
+        const size_t n = strcspn(text, "\n");
         char buf[256];
-        snprintf(buf, sizeof buf, "%.*s", (int)(line + n - text), text);
+        snprintf(buf, sizeof buf, "%.*s", (int)n, text);
         if (strstr(buf, "ld.global.nc.v4."))
             run++;
         else if (strstr(buf, "bra ") || strstr(buf, "bra.uni") || buf[0] == '$')
             run = 0; /* a branch, or a label another branch may land on */
         if (run > best)
             best = run;
-        line = end ? end + 1 : NULL;
+        line = text[n] ? text + n + 1 : NULL;
     }
     return best;
 }
@@ -461,11 +467,10 @@ static int longest_load_run(const char *ptx, const char *kernel)
  * counts the compiles run. */
 static int check_skinny_loads(const char *dir, int *compiled)
 {
-    const rung *r = registry_find("skinny");
-    if (!r) {
-        printf("FAIL the registry has no rung skinny\n");
+    char path[4096];
+    const rung *r = skinny_rung(dir, path, sizeof path);
+    if (!r)
         return 1;
-    }
     static const struct {
         int M, N, K;
         const char *kernel;
@@ -477,8 +482,6 @@ static int check_skinny_loads(const char *dir, int *compiled)
     rung_defaults(r, 0, values);
     const int tq = values[rung_param_index(r, "TQ")];
     const int wc = values[rung_param_index(r, "WC")], wu = values[rung_param_index(r, "WU")];
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s.cu", dir, r->id);
     int failures = 0;
     for (size_t c = 0; c < sizeof calls / sizeof calls[0]; c++) {
         const launch_shape shape = {calls[c].M, calls[c].N, calls[c].K, 132, 4, 0, 0};
