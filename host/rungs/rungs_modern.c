@@ -11,6 +11,7 @@
  * Rung 18 copies B 4 bytes at a time, which can, and reads A and B where they lie again.
  */
 #include "rungs/registry.h"
+#include "rungs/banks.h"
 #include "base/shapes.h"
 #include "rungs/mma_warps.h"
 #include "rungs/warptile.h"
@@ -59,21 +60,7 @@ static ladder_status check_loads(int tsm, int tsn, int tsk, int threads, char *m
 
 /* ---- rung 11: edges inside the kernel ----------------------------------------------- */
 /* p = TSM, TSN, TSK, WPTM, WPTN. Work-group TSM/WPTM x TSN/WPTN, as rungs 6-10. */
-/* Its parameters, which rungs 17 and 18 share: a 128 x 128 x 16 tile of 8 x 8 per
- * work-item. EDGES(PER_SHAPE) marks the tile's edges PER_SHAPE, EDGES(0) does not. */
-#define EDGES(per_shape)                                                                 \
-    {"TSM", 128, 0, 4, 1024, "tile rows (M)", TILE_EDGES, per_shape},                   \
-    {"TSN", 128, 0, 1, 1024, "tile columns (N)", TILE_EDGES, per_shape},                \
-    {"TSK", 16, 8, 4, 256, "tile depth (K)", TILE_DEPTHS},                              \
-    {"WPTM", 8, 0, 4, 64, "rows of C per work-item (a multiple of 4)", CHOICES(4, 8, 16)}, \
-    {"WPTN", 8, 0, 4, 64, "columns of C per work-item (a multiple of 4)", CHOICES(4, 8, 16)}
-#define EDGES_PARAMS EDGES(0)
-/* Rungs 17 and 18, which race cuBLAS, vary the tile's edges PER_SHAPE: the profiler of
- * the shape-aware entry tries 64, 128 and 256 at every shape (with the thread tile and
- * depth as tuned). Their 128 x 128 default gives 997 x 1013 x 1009 64 blocks for 132 SMs
- * and 16384 x 64 x 4096 128 blocks; `ladder tune` of rung 17 at each found 64 x 64 the
- * fastest, 1.6x and 2.7x the defaults on an H200 (results/h200-2026-11-29-gemv). */
-#define EDGES_PARAMS_PER_SHAPE EDGES(PER_SHAPE)
+/* Its parameters: EDGES_PARAMS (rungs/banks.h). */
 /* Threads of a block: TSM/WPTM x TSN/WPTN. Rungs 17 and 18 share it. */
 static int edges_threads(const int *p) { return (p[0] / p[3]) * (p[1] / p[4]); }
 static ladder_status edges_validate(const int *p, char *msg)
@@ -85,7 +72,7 @@ static ladder_status edges_validate(const int *p, char *msg)
         return LADDER_UNSUPPORTED;
     return check_loads(p[0], p[1], p[2], edges_threads(p), msg);
 }
-static void edges_geometry(const int *p, int M, int N, launch_dims *d)
+void edges_geometry(const int *p, int M, int N, launch_dims *d)
 {
     d->local[0] = (size_t)(p[0] / p[3]);
     d->local[1] = (size_t)(p[1] / p[4]);
@@ -227,14 +214,14 @@ static size_t tf32x3_local_mem(const int *p)
 /* ---- rung 17: register banks, both tiles by cp.async ----------------------------------- */
 /* p = TSM, TSN, TSK, WPTM, WPTN, STAGES: rung 11's thread blocks (TSM/WPTM x TSN/WPTN of
  * float4s) on rung 10's inputs, A and B^T padded by the host to whole tiles. */
-static ladder_status banks_validate(const int *p, char *msg)
+ladder_status banks_validate(const int *p, char *msg)
 {
     if (edges_validate(p, msg) != LADDER_OK)
         return LADDER_UNSUPPORTED;
     return check_stages(p[5], msg);
 }
 /* STAGES x (A's TSK x TSM and B^T's TSK x TSN), unpadded: the rows are read whole. */
-static size_t banks_local_mem(const int *p)
+size_t banks_local_mem(const int *p)
 {
     return (size_t)p[5] * p[2] * ((size_t)p[0] + p[1]) * sizeof(float);
 }
@@ -398,9 +385,7 @@ const rung rungs_modern[] = {
         .parent = 9, .second_parent = 13,
         .kind = RUNG_KERNEL,
         .nparams = 6,
-        .params = {EDGES_PARAMS_PER_SHAPE,
-                   {"STAGES", 2, 0, 2, 8, "tiles of A and B^T in flight (shared-memory stages)",
-                    CHOICES(2, 3, 4)}},
+        .params = {BANKS_PARAMS("tiles of A and B^T in flight (shared-memory stages)")},
         .validate = banks_validate,
         .multiples = rung_tile_multiples,
         .pads = 1,
@@ -420,9 +405,7 @@ const rung rungs_modern[] = {
         .parent = 17, .second_parent = 15,
         .kind = RUNG_KERNEL,
         .nparams = 6,
-        .params = {EDGES_PARAMS_PER_SHAPE,
-                   {"STAGES", 2, 0, 2, 8, "tiles of A and B in flight (shared-memory stages)",
-                    CHOICES(2, 3, 4)}},
+        .params = {BANKS_PARAMS("tiles of A and B in flight (shared-memory stages)")},
         .validate = scatter_validate,
         .geometry = edges_geometry,
         .local_mem_bytes = scatter_local_mem,
