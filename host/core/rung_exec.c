@@ -7,6 +7,7 @@
 
 #include "backends/host_blas.h"
 #include "base/kernel_path.h"
+#include "core/operand_route.h"
 
 /* Both must match kernels-opencl/helpers.cl and kernels-cuda/helpers.cu: a work-group of
  * HELPER_TILE x HELPER_ROWS covers a HELPER_TILE x HELPER_TILE tile of the destination. */
@@ -173,15 +174,6 @@ static ladder_status prepare_c(size_context *sc, char *msg)
 
 /* ---- one kernel rung ---------------------------------------------------------------- */
 
-/* How one operand reaches the kernel: as the caller gave it (helper NULL), or copied by
- * a helper kernel into a buffer in the layout the kernel reads: "pad_copy" (padded),
- * "pad_transpose" (transposed, and padded). Sizes are rows x columns, column-major. */
-typedef struct {
-    const char *helper;
-    long src_rows, src_cols; /* the operand as the caller stored it */
-    long dst_rows, dst_cols; /* the copy the kernel reads */
-} operand_route;
-
 /* Everything one kernel rung needs at one size. */
 typedef struct {
     size_context *sc;
@@ -200,26 +192,12 @@ typedef struct {
     launch_shape shape;    /* what those kernels see */
 } kernel_ctx;
 
-static operand_route route(const char *helper, long src_rows, long src_cols, long dst_rows,
-                           long dst_cols)
-{
-    return (operand_route){helper, src_rows, src_cols, dst_rows, dst_cols};
-}
-
-/* The kernel reads A as an Mp x Kp matrix, and B as Kp x Np, or as B^T, Np x Kp, when the
- * rung sets transposes_b. trans_a, trans_b: the caller's operand is stored transposed and
- * the rung's helpers are to fix that (rung_transposes_by_helpers): a helper transposes it
- * into the kernel's layout, or, for a B^T the kernel wants, passes it as it is. A rung
- * that pads gets padded copies of both. */
+/* The routes of A and B at this size (operand_route.h). */
 static void route_operands(kernel_ctx *k, int trans_a, int trans_b)
 {
-    const long M = k->M, N = k->N, K = k->K, Mp = k->Mp, Np = k->Np, Kp = k->Kp;
-    const char *copy = k->padded ? "pad_copy" : NULL;
-    k->route_a = trans_a ? route("pad_transpose", K, M, Mp, Kp) : route(copy, M, K, Mp, Kp);
-    if (k->r->transposes_b)
-        k->route_b = trans_b ? route(copy, N, K, Np, Kp) : route("pad_transpose", K, N, Np, Kp);
-    else
-        k->route_b = trans_b ? route("pad_transpose", N, K, Kp, Np) : route(copy, K, N, Kp, Np);
+    const route_request q = {k->M, k->N, k->K, k->Mp, k->Np, k->Kp, k->padded, trans_a,
+                             trans_b};
+    operand_routes(k->r, &q, &k->route_a, &k->route_b);
 }
 
 static ladder_status launch_helper(kernel_ctx *k, const char *name, long src_rows,
@@ -396,7 +374,6 @@ static ladder_status kernel_fetch(void *ctx, void *C, char *msg)
     return device_fetch(((kernel_ctx *)ctx)->sc, C, msg);
 }
 
-static long round_up_long(long x, int m) { return (x + m - 1) / m * m; }
 
 static void release_kernel_buffers(kernel_ctx *k)
 {
@@ -406,6 +383,8 @@ static void release_kernel_buffers(kernel_ctx *k)
         if (bufs[i])
             ops->release(bufs[i]);
 }
+
+static long round_up_long(long x, int m) { return (x + m - 1) / m * m; }
 
 static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung *r,
                                  const int *values, const measure_job *defaults,
@@ -442,11 +421,14 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
     const int helpers_transpose = rung_transposes_by_helpers(r);
     route_operands(&k, helpers_transpose && sc->cm.call.c.trans_a,
                    helpers_transpose && sc->cm.call.c.trans_b);
+    if (routed_elements(&k.route_a) >= 2147483648.0 ||
+        routed_elements(&k.route_b) >= 2147483648.0)
+        return ladder_fail(msg, LADDER_UNSUPPORTED, "padded sizes exceed 32-bit indices");
     double extra = 0;
     if (k.route_a.helper)
-        extra += (double)k.Mp * k.Kp;
+        extra += routed_elements(&k.route_a);
     if (k.route_b.helper)
-        extra += (double)k.Kp * k.Np;
+        extra += routed_elements(&k.route_b);
     if (k.padded)
         extra += (double)k.Mp * k.Np;
     k.shape = (launch_shape){(int)k.Mp, (int)k.Np, (int)k.Kp, t->dev.compute_units,
@@ -478,9 +460,9 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
     if (st == LADDER_OK && (k.route_a.helper || k.route_b.helper || k.padded))
         st = program_cache_get(pc, t, "helpers", helper_defines, &k.helpers, msg);
     if (st == LADDER_OK && k.route_b.helper)
-        st = t->ops->alloc(t->session, (size_t)k.Kp * k.Np * elem, &k.bp, msg);
+        st = t->ops->alloc(t->session, (size_t)routed_elements(&k.route_b) * elem, &k.bp, msg);
     if (st == LADDER_OK && k.route_a.helper)
-        st = t->ops->alloc(t->session, (size_t)k.Mp * k.Kp * elem, &k.ap, msg);
+        st = t->ops->alloc(t->session, (size_t)routed_elements(&k.route_a) * elem, &k.ap, msg);
     if (st == LADDER_OK && k.padded)
         st = t->ops->alloc(t->session, (size_t)k.Mp * k.Np * elem, &k.cp, msg);
     if (st == LADDER_OK && r->launches)

@@ -11,7 +11,9 @@
  * column-major: A is MxK (A[m + k*M]), B is KxN (B[k + n*K]), C is MxN (C[m + n*M]).
  * If the rung sets `transposes_b`, the B argument is B^T, an NxK column-major matrix
  * (Bt[n + k*N]) made by the helper kernel. If it sets `pads`, M, N and K are the padded
- * sizes (multiples of the rung's tiles) and A, B, C the padded copies.
+ * sizes (multiples of the rung's tiles) and A, B, C the padded copies. If it sets
+ * `aligns`, M, N and K are the true sizes and C is C, but A and B^T have leading
+ * dimensions rounded up to a multiple of 4 (A[m + k*lda], lda = M rounded up).
  * Parameters reach the source as preprocessor defines (-DTS=32 ...).
  * A rung that sets `blas_args` takes the arguments of a BLAS SGEMM instead:
  *     (M, N, K, float alpha, A, int lda, B, int ldb, float beta, C, int ldc)
@@ -172,6 +174,12 @@ typedef struct rung {
     int pads;         /* 1: the runner pads A and B with zeros up to the multiples and
                          strips C afterwards, so every size runs */
     int transposes_b; /* 1: the kernel reads B^T, made by a helper kernel */
+    /* 1 (with transposes_b, without pads): the kernel takes the true M, N and K, handles
+     * the tiles' edges itself and writes C as it lies, but reads A and B^T in 16-byte
+     * pieces, so each column must start 16 bytes after the last: the helpers give it A and
+     * B^T with leading dimensions of M and N rounded up to a multiple of 4 (their extra
+     * rows zero), A as it lies when M is one already. Rung 29. */
+    int aligns;
     int blas_args;    /* 1: the kernel takes alpha, beta and leading dimensions (above) */
     /* Unit roundoff u of the kernel's arithmetic, for the verification bound
      * |c - r| <= K u (|A||B|); 0 means float32's 2^-24. Larger for kernels that multiply in
@@ -424,5 +432,7 @@ extern const rung rungs_cpucore[]; /* rung 27: rungs_cpucore.c */
 extern const int rungs_cpucore_count;
 extern const rung rungs_lastslice[]; /* rung 28: rungs_lastslice.c */
 extern const int rungs_lastslice_count;
+extern const rung rungs_unpadded[]; /* rung 29: rungs_unpadded.c */
+extern const int rungs_unpadded_count;
 
 #endif

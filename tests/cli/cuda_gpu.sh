@@ -2,7 +2,8 @@
 # default and the small-device parameters, the rungs that run any size (1, 10 and up) on
 # awkward shapes, rung 19 (split-K) in both modes with several split counts, rung 26
 # (Stream-K) with several waves and tiles, rung 28 (split-K in one launch) with several
-# split counts, rung 20 on skinny ones, all verified in full;
+# split counts, rung 29 (edges in rung 17's kernel) at every tile edge, rung 20 on skinny
+# ones, all verified in full;
 # then the cases of a BLAS call (double, transposes, row-major, alpha and beta) on every
 # rung that takes them and on cuBLAS, and the BLAS semantics test (test_blas_semantics
 # cuda: the BLAS-call rungs and cuBLAS in every case).
@@ -11,7 +12,7 @@ source "$(dirname "$0")/lib.bash"
 # CUDA_GPU_PARTS=NAME,... runs only those parts (default: all), so that a GPU lease too
 # short for the whole script (more than 7 minutes on a fresh H200) can run it in pieces.
 # Each part says on stderr when it starts, so a run cut short shows how far it got.
-all_parts="basic anysize splitk streamk lastslice skinny cases scaled double semantics"
+all_parts="basic anysize splitk streamk lastslice unpadded skinny cases scaled double semantics"
 selected=${CUDA_GPU_PARTS:-all}
 for name in ${selected//,/ }; do
   case " all $all_parts " in
@@ -43,7 +44,7 @@ if part basic; then
 fi
 if part anysize; then
   out="$WORK/anysize.csv"
-  "$LADDER" run --backend cuda --rungs 1,10-19,26,28 --verify full \
+  "$LADDER" run --backend cuda --rungs 1,10-19,26,28,29 --verify full \
       --sizes 1x1x1,1x300x1,300x1x300,64x64x1,127x131x137,1000x7x5,1000x1003x997,4097x33x1 \
       --output "$out" >"$WORK/log" 2>&1 || { fail "cuda awkward shapes"; cat "$WORK/log" >&2; }
   [ "$(column "$out" status | sort -u)" = ok ] && pass || { fail "a CUDA awkward shape failed"; cat "$out" >&2; }
@@ -120,6 +121,23 @@ if part lastslice; then
       [ "$(column "$out" status | sort -u)" = ok ] && pass \
         || { fail "cuda rung 28 $1 SPLITS=$splits: a row failed"; cat "$out" >&2; }
     done
+  done
+fi
+# Rung 29 takes the edges in its kernel: M and N off a multiple of 4 (A copied, B^T's
+# columns rounded up) and on one (A read where it lies: 4 x 4 x 17, 1000 x 1016 x 1009),
+# K off the tile depth, K = 1, M = N = 1, a tile exactly, one row or column of blocks,
+# and the shapes it was made for; in two tiles and two stage counts, single and double,
+# every transpose pair and both layouts (its helpers transpose), all verified in full.
+if part unpadded; then
+  for tile in "64 64 2" "128 128 3"; do
+    set -- $tile
+    out="$WORK/unpadded-$1-$3.csv"
+    "$LADDER" run --backend cuda --rungs 29 --param TSM=$1 --param TSN=$2 --param STAGES=$3 \
+        --precision single,double --trans NN,NT,TN,TT --layout col,row --verify full \
+        --sizes 1x1x1,1x1x97,4x4x17,5x3x8,64x64x16,67x45x97,130x67x1000,1000x1016x1009,997x1013x1009,333x7777x555 \
+        --output "$out" >"$WORK/log" 2>&1 || { fail "cuda rung 29 $1 x $2 STAGES=$3"; cat "$WORK/log" >&2; }
+    [ "$(column "$out" status | sort -u)" = ok ] && pass \
+      || { fail "cuda rung 29 $1 x $2 STAGES=$3: a row failed"; cat "$out" >&2; }
   done
 fi
 # Rung 20 takes only skinny shapes: awkward ones (K = 1, primes, the cap of 16, N = 3, K

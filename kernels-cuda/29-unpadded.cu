@@ -1,0 +1,187 @@
+/* Rung 29: rung 17 without its padded copies: the kernel takes the edges (CUDA, 8.0+)
+ * Parent: rung 17. The loop, the snake order of its multiply-adds, the single-float
+ *   stores of C and the cp.async pipeline are rung 17's, line for line.
+ * Change since rung 17: the host no longer pads A, B^T and C up to whole tiles. The kernel
+ *   gets the true M, N and K, and:
+ *   - copies the tiles that reach past an edge of A or B^T, or past K, with zero-filling
+ *     cp.async (rung 13's src-size operand): a piece outside the matrix reads nothing and
+ *     lands as zeros, so the loop multiplies zeros there, as it did with the padding;
+ *   - stores C where it lies, M x N, and only the elements that exist.
+ *   The helper still transposes B (rung 18 showed that scattering B in the kernel costs
+ *   more than the helper), and A is copied only when its columns do not start 16 bytes
+ *   apart (M not a multiple of 4), which a 16-byte cp.async needs.
+ * Why it should help: at shapes off whole tiles rung 17's helpers are a sizeable part of
+ *   the call. Nsight Compute on the H200 (results/h200-2026-11-29-unpadded) timed rung
+ *   17's `gemm` at 997 x 1013 x 1009 at 68.7 us, below cuBLAS's kernel at 73.3 us, but its
+ *   copies of A (5.2 us), of B^T (4.7) and of C back (5.1) made the call 15 us longer,
+ *   and at 333 x 7777 x 555 100 us against 116 us, with 25 us of copies (C alone 10). Of
+ *   those, this rung keeps the transposing copy of B and, at those two shapes, the copy of
+ *   A, whose rows are odd in number; the copy of C back, the largest, is gone at every
+ *   shape, and A's too wherever M is a multiple of 4.
+ * What it costs: blocks at an edge check every copy against the matrix; blocks inside
+ *   (all but the last row and column of blocks) and every step but a last partial one
+ *   take rung 17's unchecked copies.
+ * Layout the kernel reads: A is M x K with its leading dimension rounded up to a multiple
+ *   of 4 (lda4 pieces of 4 per column; the rows past M, if any, are the copy's zeros);
+ *   B^T is N x K, likewise (ldb4 pieces). C is M x N, tight (ldc = M).
+ * Parameters: rung 17's. TSM, TSN, TSK (block tile), WPTM, WPTN (rows and columns of C per
+ *   thread), STAGES (tiles in flight).
+ * Constraints: rung 17's.
+ * Sizes: any M, N, K >= 1.
+ * Precision: float, or double under -DLADDER_DOUBLE=1 (real.cuh), as rung 17.
+ */
+#include "cp_async.cuh" /* copy16 (zero-filling), commit_group, wait_group */
+#include "real.cuh"
+
+#define RTSM (TSM / WPTM) /* threads along m */
+#define RTSN (TSN / WPTN) /* threads along n */
+#define THREADS (RTSM * RTSN)
+/* As rung 17: up to 64 accumulators, two blocks of 256 threads share an SM. */
+#define MIN_BLOCKS                                                                     \
+    (WPTM * WPTN * REAL_WORDS > 64 ? 1                                                 \
+     : THREADS * REAL_WORDS < 512 ? 512 / (THREADS * REAL_WORDS) : 1)
+#define WPTMV (WPTM / 4)
+#define WPTNV (WPTN / 4)
+#define TSMV (TSM / 4)
+#define TSNV (TSN / 4)
+#define LPTA (TSMV * TSK / THREADS) /* pieces of the A tile each thread copies */
+#define LPTB (TSNV * TSK / THREADS) /* and of the B^T tile */
+
+struct Tiles {
+    real4 A[STAGES][TSK][TSMV]; /* [k][m], A as it lies */
+    real4 B[STAGES][TSK][TSNV]; /* [k][n], B^T as it lies */
+};
+
+/* One operand as the copies see it: P in pieces of 4, `ld` pieces a column, the tile
+ * starting at piece x0 of each column. */
+struct Operand {
+    const real4 *P;
+    int ld, x0;
+};
+
+/* Copies one tile's pieces of step k0 into `tile`. EDGE: pieces past the column's end
+ * (x0 + x >= ld) or past K are read as zeros; their copies get the matrix's own address,
+ * so no copy forms an address outside the matrix. Without EDGE, rung 17's copies. */
+template <int TSXV, int LPT, bool EDGE>
+__device__ inline void copy_tile(real4 (*tile)[TSXV], const Operand &o, int k0, int K,
+                                 int tid)
+{
+#pragma unroll
+    for (int l = 0; l < LPT; l++) {
+        const int i = tid + l * THREADS;
+        const int x = o.x0 + i % TSXV, k = k0 + i / TSXV;
+        const int valid = !EDGE || (x < o.ld && k < K) ? (int)sizeof(real4) : 0;
+        const real4 *src = valid ? &o.P[x + (size_t)k * o.ld] : o.P;
+        copy16(&tile[i / TSXV][i % TSXV], (const real *)src, valid);
+    }
+}
+
+/* This thread's copies of step `step` into stage s: checked only where a tile reaches
+ * past an edge (`inside` is false for the blocks of the last row and column, and the last
+ * step is partial when TSK does not divide K). */
+__device__ inline void copy_stage(Tiles &sm, int s, int step, bool inside, int K,
+                                  const Operand &a, const Operand &b, int tid)
+{
+    const int k0 = step * TSK;
+    if (inside && k0 + TSK <= K) {
+        copy_tile<TSMV, LPTA, false>(sm.A[s], a, k0, K, tid);
+        copy_tile<TSNV, LPTB, false>(sm.B[s], b, k0, K, tid);
+    } else {
+        copy_tile<TSMV, LPTA, true>(sm.A[s], a, k0, K, tid);
+        copy_tile<TSNV, LPTB, true>(sm.B[s], b, k0, K, tid);
+    }
+}
+
+extern "C" __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
+gemm(const int M, const int N, const int K, const real *__restrict__ A,
+     const real *__restrict__ Bt, real *__restrict__ C)
+{
+    const int tidm = threadIdx.x, tidn = threadIdx.y;
+    const int tid = tidn * RTSM + tidm;
+    const int mv0 = blockIdx.x * TSMV, nv0 = blockIdx.y * TSNV;
+    const Operand a = {reinterpret_cast<const real4 *>(A), (M + 3) / 4, mv0};
+    const Operand b = {reinterpret_cast<const real4 *>(Bt), (N + 3) / 4, nv0};
+    const bool inside = mv0 + TSMV <= a.ld && nv0 + TSNV <= b.ld;
+    __shared__ Tiles sm;
+
+    /* As in rung 17: acc[c][wm] holds rows 4 * (mv0 + tidm + wm * RTSM) .. +3 of C's column
+     * 4 * (nv0 + tidn + (c / 4) * RTSN) + c % 4. */
+    real4 acc[WPTN][WPTMV];
+#pragma unroll
+    for (int wn = 0; wn < WPTN; wn++)
+#pragma unroll
+        for (int wm = 0; wm < WPTMV; wm++)
+            acc[wn][wm] = make_real4(0, 0, 0, 0);
+
+    /* Rung 17's pipeline, over every step that K reaches into. */
+    const int steps = (K + TSK - 1) / TSK;
+#pragma unroll
+    for (int s = 0; s < STAGES - 1; s++) {
+        if (s < steps)
+            copy_stage(sm, s, s, inside, K, a, b, tid);
+        commit_group();
+    }
+    for (int t = 0; t < steps; t++) {
+        const int s = t % STAGES;
+        wait_group<STAGES - 2>(); /* this thread's copies of step t have landed */
+        __syncthreads();          /* everyone's have, and step t-1 is computed */
+        const int next = t + STAGES - 1; /* into the stage step t-1 used */
+        if (next < steps)
+            copy_stage(sm, next % STAGES, next, inside, K, a, b, tid);
+        commit_group();
+
+#pragma unroll
+        for (int k = 0; k < TSK; k++) {
+            real4 av[WPTMV];
+            real bv[WPTN];
+#pragma unroll
+            for (int wm = 0; wm < WPTMV; wm++)
+                av[wm] = sm.A[s][k][tidm + wm * RTSM];
+#pragma unroll
+            for (int wn = 0; wn < WPTNV; wn++) {
+                const real4 v = sm.B[s][k][tidn + wn * RTSN];
+                bv[4 * wn] = v.x;
+                bv[4 * wn + 1] = v.y;
+                bv[4 * wn + 2] = v.z;
+                bv[4 * wn + 3] = v.w;
+            }
+            /* Rung 17's snake order: column wn's rows forth, column wn+1's back. */
+#pragma unroll
+            for (int wn = 0; wn < WPTN; wn++)
+#pragma unroll
+                for (int i = 0; i < WPTM; i++) {
+                    const int m = wn % 2 ? WPTM - 1 - i : i;
+                    real *c = &acc[wn][m / 4].x;
+                    const real *x = &av[m / 4].x;
+                    c[m % 4] += x[m % 4] * bv[wn];
+                }
+        }
+    }
+    wait_group<0>(); /* nothing may still be writing shared memory when the block ends */
+
+    /* Rung 17's single-float stores, into C as it lies: a block whose tile lies inside C
+     * stores everything, one at an edge only the elements that exist. */
+    const bool c_inside = 4 * (mv0 + TSMV) <= M && 4 * (nv0 + TSNV) <= N;
+#pragma unroll
+    for (int wn = 0; wn < WPTNV; wn++)
+#pragma unroll
+        for (int j = 0; j < 4; j++)
+#pragma unroll
+            for (int wm = 0; wm < WPTMV; wm++) {
+                const int m = 4 * (mv0 + tidm + wm * RTSM);
+                const int n = 4 * (nv0 + tidn + wn * RTSN) + j;
+                const real4 v = acc[wn * 4 + j][wm];
+                const real e[4] = {v.x, v.y, v.z, v.w};
+                real *c = &C[m + (size_t)n * M];
+                if (c_inside) {
+#pragma unroll
+                    for (int i = 0; i < 4; i++)
+                        c[i] = e[i];
+                } else if (n < N) {
+#pragma unroll
+                    for (int i = 0; i < 4; i++)
+                        if (m + i < M)
+                            c[i] = e[i];
+                }
+            }
+}
