@@ -59,10 +59,13 @@ struct Operand {
     int ld, x0;
 };
 
-/* Copies one tile's pieces of step k0 into `tile`. EDGE: pieces past the column's end
- * (x0 + x >= ld) or past K are read as zeros; their copies get the matrix's own address,
- * so no copy forms an address outside the matrix. Without EDGE, rung 17's copies. */
-template <int TSXV, int LPT, bool EDGE>
+/* Copies one tile's pieces of step k0 into `tile`. EDGE_X: the tile may reach past the
+ * column's end (x >= ld); EDGE_K: past K. A piece outside is read as zeros (0 valid
+ * bytes), and its copy is given the matrix's own address, so no copy forms an address
+ * outside the matrix. Without either, rung 17's copies, with its 32-bit indices (the
+ * harness keeps every matrix under 2^31 elements). Only the check a tile needs is made:
+ * a block of the last row of tiles checks A's pieces along m, not B^T's. */
+template <int TSXV, int LPT, bool EDGE_X, bool EDGE_K>
 __device__ inline void copy_tile(real4 (*tile)[TSXV], const Operand &o, int k0, int K,
                                  int tid)
 {
@@ -70,26 +73,35 @@ __device__ inline void copy_tile(real4 (*tile)[TSXV], const Operand &o, int k0, 
     for (int l = 0; l < LPT; l++) {
         const int i = tid + l * THREADS;
         const int x = o.x0 + i % TSXV, k = k0 + i / TSXV;
-        const int valid = !EDGE || (x < o.ld && k < K) ? (int)sizeof(real4) : 0;
-        const real4 *src = valid ? &o.P[x + (size_t)k * o.ld] : o.P;
-        copy16(&tile[i / TSXV][i % TSXV], (const real *)src, valid);
+        const bool inside = (!EDGE_X || x < o.ld) && (!EDGE_K || k < K);
+        const int at = inside ? x + k * o.ld : 0;
+        copy16(&tile[i / TSXV][i % TSXV], (const real *)(o.P + at),
+               inside ? (int)sizeof(real4) : 0);
     }
 }
 
-/* This thread's copies of step `step` into stage s: checked only where a tile reaches
- * past an edge (`inside` is false for the blocks of the last row and column, and the last
- * step is partial when TSK does not divide K). */
-__device__ inline void copy_stage(Tiles &sm, int s, int step, bool inside, int K,
-                                  const Operand &a, const Operand &b, int tid)
+/* One operand's tile of one step, with the checks it needs: along x in the blocks whose
+ * tile reaches past the operand's columns (`edge`), along k in the last, partial step. */
+template <int TSXV, int LPT>
+__device__ inline void copy_operand(real4 (*tile)[TSXV], const Operand &o, bool edge,
+                                    bool whole_step, int k0, int K, int tid)
+{
+    if (!whole_step)
+        copy_tile<TSXV, LPT, true, true>(tile, o, k0, K, tid);
+    else if (edge)
+        copy_tile<TSXV, LPT, true, false>(tile, o, k0, K, tid);
+    else
+        copy_tile<TSXV, LPT, false, false>(tile, o, k0, K, tid);
+}
+
+/* This thread's copies of step `step` into stage s. */
+__device__ inline void copy_stage(Tiles &sm, int s, int step, int K, const Operand &a,
+                                  const Operand &b, int tid)
 {
     const int k0 = step * TSK;
-    if (inside && k0 + TSK <= K) {
-        copy_tile<TSMV, LPTA, false>(sm.A[s], a, k0, K, tid);
-        copy_tile<TSNV, LPTB, false>(sm.B[s], b, k0, K, tid);
-    } else {
-        copy_tile<TSMV, LPTA, true>(sm.A[s], a, k0, K, tid);
-        copy_tile<TSNV, LPTB, true>(sm.B[s], b, k0, K, tid);
-    }
+    const bool whole_step = k0 + TSK <= K;
+    copy_operand<TSMV, LPTA>(sm.A[s], a, a.x0 + TSMV > a.ld, whole_step, k0, K, tid);
+    copy_operand<TSNV, LPTB>(sm.B[s], b, b.x0 + TSNV > b.ld, whole_step, k0, K, tid);
 }
 
 extern "C" __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
@@ -101,7 +113,6 @@ gemm(const int M, const int N, const int K, const real *__restrict__ A,
     const int mv0 = blockIdx.x * TSMV, nv0 = blockIdx.y * TSNV;
     const Operand a = {reinterpret_cast<const real4 *>(A), (M + 3) / 4, mv0};
     const Operand b = {reinterpret_cast<const real4 *>(Bt), (N + 3) / 4, nv0};
-    const bool inside = mv0 + TSMV <= a.ld && nv0 + TSNV <= b.ld;
     __shared__ Tiles sm;
 
     /* As in rung 17: acc[c][wm] holds rows 4 * (mv0 + tidm + wm * RTSM) .. +3 of C's column
@@ -118,7 +129,7 @@ gemm(const int M, const int N, const int K, const real *__restrict__ A,
 #pragma unroll
     for (int s = 0; s < STAGES - 1; s++) {
         if (s < steps)
-            copy_stage(sm, s, s, inside, K, a, b, tid);
+            copy_stage(sm, s, s, K, a, b, tid);
         commit_group();
     }
     for (int t = 0; t < steps; t++) {
@@ -127,7 +138,7 @@ gemm(const int M, const int N, const int K, const real *__restrict__ A,
         __syncthreads();          /* everyone's have, and step t-1 is computed */
         const int next = t + STAGES - 1; /* into the stage step t-1 used */
         if (next < steps)
-            copy_stage(sm, next % STAGES, next, inside, K, a, b, tid);
+            copy_stage(sm, next % STAGES, next, K, a, b, tid);
         commit_group();
 
 #pragma unroll
@@ -172,7 +183,7 @@ gemm(const int M, const int N, const int K, const real *__restrict__ A,
                 const int n = 4 * (nv0 + tidn + wn * RTSN) + j;
                 const real4 v = acc[wn * 4 + j][wm];
                 const real e[4] = {v.x, v.y, v.z, v.w};
-                real *c = &C[m + (size_t)n * M];
+                real *c = &C[m + n * M];
                 if (c_inside) {
 #pragma unroll
                     for (int i = 0; i < 4; i++)

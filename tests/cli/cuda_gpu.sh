@@ -125,19 +125,27 @@ if part lastslice; then
 fi
 # Rung 29 takes the edges in its kernel: M and N off a multiple of 4 (A copied, B^T's
 # columns rounded up) and on one (A read where it lies: 4 x 4 x 17, 1000 x 1016 x 1009),
-# K off the tile depth, K = 1, M = N = 1, a tile exactly, one row or column of blocks,
-# and the shapes it was made for; in two tiles and two stage counts, single and double,
-# every transpose pair and both layouts (its helpers transpose), all verified in full.
+# K off the tile depth, K = 1, M = N = 1, a tile exactly, one row or column of blocks;
+# in two tiles (64 x 64 x 16, 3 stages; 128 x 128 x 8, 2 stages, which fit 48 KiB in
+# double), single and double, every transpose pair and both layouts (its helpers
+# transpose); then the shapes it was made for. All verified in full.
 if part unpadded; then
-  for tile in "64 64 2" "128 128 3"; do
+  for tile in "64 16 3" "128 8 2"; do
     set -- $tile
-    out="$WORK/unpadded-$1-$3.csv"
-    "$LADDER" run --backend cuda --rungs 29 --param TSM=$1 --param TSN=$2 --param STAGES=$3 \
-        --precision single,double --trans NN,NT,TN,TT --layout col,row --verify full \
-        --sizes 1x1x1,1x1x97,4x4x17,5x3x8,64x64x16,67x45x97,130x67x1000,1000x1016x1009,997x1013x1009,333x7777x555 \
-        --output "$out" >"$WORK/log" 2>&1 || { fail "cuda rung 29 $1 x $2 STAGES=$3"; cat "$WORK/log" >&2; }
+    p="--param TSM=$1 --param TSN=$1 --param TSK=$2 --param STAGES=$3"
+    out="$WORK/unpadded-$1.csv"
+    "$LADDER" run --backend cuda --rungs 29 $p --precision single,double --trans NN,NT,TN,TT \
+        --layout col,row --verify full --reps 2 --output "$out" \
+        --sizes 1x1x1,1x1x97,4x4x17,5x3x8,64x64x16,67x45x97,130x67x1000,300x129x65 \
+        >"$WORK/log" 2>&1 || { fail "cuda rung 29 $1 x $1 x $2"; cat "$WORK/log" >&2; }
     [ "$(column "$out" status | sort -u)" = ok ] && pass \
-      || { fail "cuda rung 29 $1 x $2 STAGES=$3: a row failed"; cat "$out" >&2; }
+      || { fail "cuda rung 29 $1 x $1 x $2: a row failed"; cat "$out" >&2; }
+    out="$WORK/unpadded-big-$1.csv"
+    "$LADDER" run --backend cuda --rungs 29 $p --trans NN,TT --verify full --reps 2 \
+        --sizes 1000x1016x1009,997x1013x1009,333x7777x555 --output "$out" \
+        >"$WORK/log" 2>&1 || { fail "cuda rung 29 $1 x $1 x $2 big"; cat "$WORK/log" >&2; }
+    [ "$(column "$out" status | sort -u)" = ok ] && pass \
+      || { fail "cuda rung 29 $1 x $1 x $2 big: a row failed"; cat "$out" >&2; }
   done
 fi
 # Rung 20 takes only skinny shapes: awkward ones (K = 1, primes, the cap of 16, N = 3, K
