@@ -59,55 +59,71 @@ struct Operand {
     int ld, x0;
 };
 
-/* Copies one tile's pieces of step k0 into `tile`. EDGE_X: the tile may reach past the
- * column's end (x >= ld); EDGE_K: past K. A piece outside is read as zeros (0 valid
- * bytes), and its copy is given the matrix's own address, so no copy forms an address
- * outside the matrix. Without either, rung 17's copies, with its 32-bit indices (the
- * harness keeps every matrix under 2^31 elements). Only the check a tile needs is made:
- * a block of the last row of tiles checks A's pieces along m, not B^T's. */
-template <int TSXV, int LPT, bool EDGE_X, bool EDGE_K>
-__device__ inline void copy_tile(real4 (*tile)[TSXV], const Operand &o, int k0, int K,
-                                 int tid)
+/* A thread's copies of one tile: LPT pieces, each in its own row of the tile (depth) but
+ * all of them at the same place x along it when the thread count is a multiple of the
+ * tile's width in pieces, as at every tile the parameters allow but one (see copy_tile).
+ * Where that place lies past the operand's columns, in the blocks of the last row or
+ * column of tiles, the copies read nothing and write zeros: `bytes` is 0, and `x`, the
+ * index they read at, is 0, inside the matrix. Both are fixed for the block's life, so
+ * the loop's copies differ from rung 17's only in taking `bytes` from a register. */
+struct Copies {
+    int x, bytes;
+};
+
+template <int TSXV>
+__device__ inline Copies thread_copies(const Operand &o, int tid)
+{
+    const int x = o.x0 + tid % TSXV;
+    return x < o.ld ? Copies{x, (int)sizeof(real4)} : Copies{0, 0};
+}
+
+/* Copies this thread's pieces of one tile at depth k0. EDGE_K, in the last, partial
+ * step: pieces past K are read as zeros too. When the thread count is not a multiple of
+ * the tile's width, a thread's pieces lie at different x, and each is checked. */
+template <int TSXV, int LPT, bool EDGE_K>
+__device__ inline void copy_tile(real4 (*tile)[TSXV], const Operand &o, Copies c, int k0,
+                                 int K, int tid)
 {
 #pragma unroll
     for (int l = 0; l < LPT; l++) {
         const int i = tid + l * THREADS;
-        const int x = o.x0 + i % TSXV, k = k0 + i / TSXV;
-        const bool inside = (!EDGE_X || x < o.ld) && (!EDGE_K || k < K);
-        const int at = inside ? x + k * o.ld : 0;
-        copy16(&tile[i / TSXV][i % TSXV], (const real *)(o.P + at),
-               inside ? (int)sizeof(real4) : 0);
+        const int k = k0 + i / TSXV;
+        if (THREADS % TSXV != 0) {
+            const int x = o.x0 + i % TSXV;
+            c = x < o.ld ? Copies{x, (int)sizeof(real4)} : Copies{0, 0};
+        }
+        const bool inside = !EDGE_K || k < K;
+        const int at = inside ? c.x + k * o.ld : 0;
+        copy16(&tile[i / TSXV][i % TSXV], (const real *)(o.P + at), inside ? c.bytes : 0);
     }
 }
 
-/* This thread's copies of step `step` into stage s: unchecked along k in a whole step,
- * checked in the last, partial one. EDGE_X: the block's tiles may reach past M or N. */
-template <bool EDGE_X>
+/* This thread's copies of step `step` into stage s: the check along k only in a last,
+ * partial step. */
 __device__ inline void copy_stage(Tiles &sm, int s, int step, int K, const Operand &a,
-                                  const Operand &b, int tid)
+                                  Copies ca, const Operand &b, Copies cb, int tid)
 {
     const int k0 = step * TSK;
     if (k0 + TSK <= K) {
-        copy_tile<TSMV, LPTA, EDGE_X, false>(sm.A[s], a, k0, K, tid);
-        copy_tile<TSNV, LPTB, EDGE_X, false>(sm.B[s], b, k0, K, tid);
+        copy_tile<TSMV, LPTA, false>(sm.A[s], a, ca, k0, K, tid);
+        copy_tile<TSNV, LPTB, false>(sm.B[s], b, cb, k0, K, tid);
     } else {
-        copy_tile<TSMV, LPTA, true, true>(sm.A[s], a, k0, K, tid);
-        copy_tile<TSNV, LPTB, true, true>(sm.B[s], b, k0, K, tid);
+        copy_tile<TSMV, LPTA, true>(sm.A[s], a, ca, k0, K, tid);
+        copy_tile<TSNV, LPTB, true>(sm.B[s], b, cb, k0, K, tid);
     }
 }
 
-/* The block's work, in one of two versions: EDGE_X for the blocks of the last row and
- * column of tiles, which check their copies along m and n; the others copy as rung 17. A
- * test of the edges at every step cost the first version of this rung 3% at 4096, where
- * no block has an edge, and at 997 x 1013 x 1009, in one wave of blocks, the kernel
- * waited for the checked blocks. */
-template <bool EDGE_X>
-__device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int K,
-                                 const Operand &a, const Operand &b, real *__restrict__ C)
+extern "C" __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
+gemm(const int M, const int N, const int K, const real *__restrict__ A,
+     const real *__restrict__ Bt, real *__restrict__ C)
 {
     const int tidm = threadIdx.x, tidn = threadIdx.y;
     const int tid = tidn * RTSM + tidm;
-    const int mv0 = a.x0, nv0 = b.x0;
+    const int mv0 = blockIdx.x * TSMV, nv0 = blockIdx.y * TSNV;
+    const Operand a = {reinterpret_cast<const real4 *>(A), (M + 3) / 4, mv0};
+    const Operand b = {reinterpret_cast<const real4 *>(Bt), (N + 3) / 4, nv0};
+    const Copies ca = thread_copies<TSMV>(a, tid), cb = thread_copies<TSNV>(b, tid);
+    __shared__ Tiles sm;
 
     /* As in rung 17: acc[c][wm] holds rows 4 * (mv0 + tidm + wm * RTSM) .. +3 of C's column
      * 4 * (nv0 + tidn + (c / 4) * RTSN) + c % 4. */
@@ -123,7 +139,7 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
 #pragma unroll
     for (int s = 0; s < STAGES - 1; s++) {
         if (s < steps)
-            copy_stage<EDGE_X>(sm, s, s, K, a, b, tid);
+            copy_stage(sm, s, s, K, a, ca, b, cb, tid);
         commit_group();
     }
     for (int t = 0; t < steps; t++) {
@@ -132,7 +148,7 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
         __syncthreads();          /* everyone's have, and step t-1 is computed */
         const int next = t + STAGES - 1; /* into the stage step t-1 used */
         if (next < steps)
-            copy_stage<EDGE_X>(sm, next % STAGES, next, K, a, b, tid);
+            copy_stage(sm, next % STAGES, next, K, a, ca, b, cb, tid);
         commit_group();
 
 #pragma unroll
@@ -166,7 +182,7 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
 
     /* Rung 17's single-float stores, into C as it lies: a block whose tile lies inside C
      * stores everything, one at an edge only the elements that exist. */
-    const bool c_inside = !EDGE_X || (4 * (mv0 + TSMV) <= M && 4 * (nv0 + TSNV) <= N);
+    const bool c_inside = 4 * (mv0 + TSMV) <= M && 4 * (nv0 + TSNV) <= N;
 #pragma unroll
     for (int wn = 0; wn < WPTNV; wn++)
 #pragma unroll
@@ -189,19 +205,4 @@ __device__ inline void gemm_body(Tiles &sm, const int M, const int N, const int 
                             c[i] = e[i];
                 }
             }
-}
-
-extern "C" __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
-gemm(const int M, const int N, const int K, const real *__restrict__ A,
-     const real *__restrict__ Bt, real *__restrict__ C)
-{
-    __shared__ Tiles sm;
-    const Operand a = {reinterpret_cast<const real4 *>(A), (M + 3) / 4,
-                       (int)blockIdx.x * TSMV};
-    const Operand b = {reinterpret_cast<const real4 *>(Bt), (N + 3) / 4,
-                       (int)blockIdx.y * TSNV};
-    if (a.x0 + TSMV <= a.ld && b.x0 + TSNV <= b.ld)
-        gemm_body<false>(sm, M, N, K, a, b, C);
-    else
-        gemm_body<true>(sm, M, N, K, a, b, C);
 }
