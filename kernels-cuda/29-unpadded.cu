@@ -47,6 +47,11 @@
 #define LPTA (TSMV * TSK / THREADS) /* pieces of the A tile each thread copies */
 #define LPTB (TSNV * TSK / THREADS) /* and of the B^T tile */
 
+/* The leading dimension of A and B^T, in pieces of 4: M (N) rounded up to COLUMN elements,
+ * the host's RUNG_ALIGNED_COLUMN (rungs/registry.h). */
+#define COLUMN 32
+__device__ inline int column_pieces(int rows) { return (rows + COLUMN - 1) / COLUMN * (COLUMN / 4); }
+
 struct Tiles {
     real4 A[STAGES][TSK][TSMV]; /* [k][m], A as it lies */
     real4 B[STAGES][TSK][TSNV]; /* [k][n], B^T as it lies */
@@ -120,8 +125,8 @@ gemm(const int M, const int N, const int K, const real *__restrict__ A,
     const int tidm = threadIdx.x, tidn = threadIdx.y;
     const int tid = tidn * RTSM + tidm;
     const int mv0 = blockIdx.x * TSMV, nv0 = blockIdx.y * TSNV;
-    const Operand a = {reinterpret_cast<const real4 *>(A), (M + 3) / 4, mv0};
-    const Operand b = {reinterpret_cast<const real4 *>(Bt), (N + 3) / 4, nv0};
+    const Operand a = {reinterpret_cast<const real4 *>(A), column_pieces(M), mv0};
+    const Operand b = {reinterpret_cast<const real4 *>(Bt), column_pieces(N), nv0};
     const Copies ca = thread_copies<TSMV>(a, tid), cb = thread_copies<TSNV>(b, tid);
     __shared__ Tiles sm;
 

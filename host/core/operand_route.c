@@ -6,15 +6,18 @@ static operand_route route(const char *helper, long src_rows, long src_cols, lon
     return (operand_route){helper, src_rows, src_cols, dst_rows, dst_cols};
 }
 
-static long round_up_to_4(long x) { return (x + 3) / 4 * 4; }
+static long round_up_column(long x)
+{
+    return (x + RUNG_ALIGNED_COLUMN - 1) / RUNG_ALIGNED_COLUMN * RUNG_ALIGNED_COLUMN;
+}
 
 void operand_routes(const rung *r, const route_request *q, operand_route *a,
                     operand_route *b)
 {
     const long M = q->M, N = q->N, K = q->K, Kp = q->Kp;
     /* The rows of the copies the kernel reads. */
-    const long Ma = r->aligns ? round_up_to_4(M) : q->Mp;
-    const long Na = r->aligns ? round_up_to_4(N) : q->Np;
+    const long Ma = r->aligns ? round_up_column(M) : q->Mp;
+    const long Na = r->aligns ? round_up_column(N) : q->Np;
     const char *copy = q->padded ? "pad_copy" : NULL;
     /* Without `aligns`, Ma != M only when padded: the same copy. */
     const char *copy_a = Ma != M ? "pad_copy" : copy;

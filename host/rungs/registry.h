@@ -13,7 +13,8 @@
  * (Bt[n + k*N]) made by the helper kernel. If it sets `pads`, M, N and K are the padded
  * sizes (multiples of the rung's tiles) and A, B, C the padded copies. If it sets
  * `aligns`, M, N and K are the true sizes and C is C, but A and B^T have leading
- * dimensions rounded up to a multiple of 4 (A[m + k*lda], lda = M rounded up).
+ * dimensions rounded up to a multiple of RUNG_ALIGNED_COLUMN (A[m + k*lda], lda = M
+ * rounded up).
  * Parameters reach the source as preprocessor defines (-DTS=32 ...).
  * A rung that sets `blas_args` takes the arguments of a BLAS SGEMM instead:
  *     (M, N, K, float alpha, A, int lda, B, int ldb, float beta, C, int ldc)
@@ -51,6 +52,11 @@
 #include "base/status.h"
 
 #define RUNG_MAX_PARAMS 8
+
+/* The multiple that a rung which `aligns` gets its columns of A and B^T rounded up to, in
+ * elements: 32, so that in float every column starts on a 128-byte cache line (in double
+ * on every second one). kernels-cuda/29-unpadded.cu says why, and repeats the number. */
+#define RUNG_ALIGNED_COLUMN 32
 
 typedef struct {
     const char *name;  /* the preprocessor define, e.g. "TS" */
@@ -176,9 +182,9 @@ typedef struct rung {
     int transposes_b; /* 1: the kernel reads B^T, made by a helper kernel */
     /* 1 (with transposes_b, without pads): the kernel takes the true M, N and K, handles
      * the tiles' edges itself and writes C as it lies, but reads A and B^T in 16-byte
-     * pieces, so each column must start 16 bytes after the last: the helpers give it A and
-     * B^T with leading dimensions of M and N rounded up to a multiple of 4 (their extra
-     * rows zero), A as it lies when M is one already. Rung 29. */
+     * pieces that must not straddle cache lines: the helpers give it A and B^T with
+     * leading dimensions of M and N rounded up to a multiple of RUNG_ALIGNED_COLUMN (their
+     * extra rows zero), A as it lies when M is one already. Rung 29. */
     int aligns;
     int blas_args;    /* 1: the kernel takes alpha, beta and leading dimensions (above) */
     /* Unit roundoff u of the kernel's arithmetic, for the verification bound

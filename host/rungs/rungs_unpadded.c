@@ -4,9 +4,9 @@
  * (rungs/banks.h); kernel source: kernels-cuda/29-unpadded.cu (CUDA only, as rung 17).
  *
  * What the harness still does for it (rung.aligns): B^T is made by the transposing helper,
- * as for rung 17, and A is copied only when M is not a multiple of 4; both copies have
- * leading dimensions of M and N rounded up to 4, so that each column starts 16 bytes
- * after the last and the kernel's 16-byte cp.async copies stay aligned.
+ * as for rung 17, and A is copied only when M is not a multiple of 32; both copies have
+ * leading dimensions of M and N rounded up to 32 (RUNG_ALIGNED_COLUMN), so that every
+ * column starts on a cache line and no 16-byte cp.async copy straddles two.
  */
 #include "rungs/registry.h"
 #include "rungs/banks.h"
@@ -17,7 +17,7 @@ const rung rungs_unpadded[] = {
         .title = "Rung 17 without padded copies: the kernel takes its edges",
         .idea = "zero-filling copies at the tiles' edges and C stored where it lies: of rung "
                 "17's helpers only B's transpose stays (and A's copy when M is not a "
-                "multiple of 4)",
+                "multiple of 32)",
         .parent = 17,
         .kind = RUNG_KERNEL,
         .nparams = 6,

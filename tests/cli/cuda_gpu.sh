@@ -123,8 +123,8 @@ if part lastslice; then
     done
   done
 fi
-# Rung 29 takes the edges in its kernel: M and N off a multiple of 4 (A copied, B^T's
-# columns rounded up) and on one (A read where it lies: 4 x 4 x 17, 1000 x 1016 x 1009),
+# Rung 29 takes the edges in its kernel: M and N off a multiple of 32 (A copied, B^T's
+# columns rounded up) and on one (A read where it lies: 32 x 4 x 17, 1024 x 1016 x 1009),
 # K off the tile depth, K = 1, M = N = 1, a tile exactly, one row or column of blocks;
 # in two tiles (64 x 64 x 16, 3 stages; 128 x 128 x 8, 2 stages, which fit 48 KiB in
 # double), single and double, every transpose pair and both layouts (its helpers
@@ -136,13 +136,13 @@ if part unpadded; then
     out="$WORK/unpadded-$1.csv"
     "$LADDER" run --backend cuda --rungs 29 $p --precision single,double --trans NN,NT,TN,TT \
         --layout col,row --verify full --reps 2 --output "$out" \
-        --sizes 1x1x1,1x1x97,4x4x17,5x3x8,64x64x16,67x45x97,130x67x1000,300x129x65 \
+        --sizes 1x1x1,1x1x97,32x4x17,5x3x8,64x64x16,67x45x97,130x67x1000,300x129x65 \
         >"$WORK/log" 2>&1 || { fail "cuda rung 29 $1 x $1 x $2"; cat "$WORK/log" >&2; }
     [ "$(column "$out" status | sort -u)" = ok ] && pass \
       || { fail "cuda rung 29 $1 x $1 x $2: a row failed"; cat "$out" >&2; }
     out="$WORK/unpadded-big-$1.csv"
     "$LADDER" run --backend cuda --rungs 29 $p --trans NN,TT --verify full --reps 2 \
-        --sizes 1000x1016x1009,997x1013x1009,333x7777x555 --output "$out" \
+        --sizes 1024x1016x1009,997x1013x1009,333x7777x555 --output "$out" \
         >"$WORK/log" 2>&1 || { fail "cuda rung 29 $1 x $1 x $2 big"; cat "$WORK/log" >&2; }
     [ "$(column "$out" status | sort -u)" = ok ] && pass \
       || { fail "cuda rung 29 $1 x $1 x $2 big: a row failed"; cat "$out" >&2; }

@@ -1,6 +1,6 @@
 /* Which helper kernels bring A and B to a kernel rung (core/operand_route.h): rung 17's
- * padded copies, rung 29's copies only where a column would not start 16 bytes after the
- * last, and the transposed cases, checked route by route. */
+ * padded copies, rung 29's copies only where a column would not start on a cache line
+ * (RUNG_ALIGNED_COLUMN), and the transposed cases, checked route by route. */
 #include <string.h>
 
 #include "check.h"
@@ -42,34 +42,38 @@ int main(void)
     CHECK(is_route(&a, "pad_copy", 997, 1009, 1024, 1024));
     CHECK(is_route(&b, "pad_transpose", 1009, 1013, 1024, 1024));
 
-    /* Rung 29 there: the kernel sees the true sizes; A's columns of 997 become 1000, B^T's
-     * of 1013 become 1016, K stays 1009. */
+    /* Rung 29 there: the kernel sees the true sizes; A's columns of 997 and B^T's of 1013
+     * become 1024 (RUNG_ALIGNED_COLUMN), K stays 1009. */
     q = (route_request){997, 1013, 1009, 997, 1013, 1009, 0, 0, 0};
     operand_routes(unpadded, &q, &a, &b);
-    CHECK(is_route(&a, "pad_copy", 997, 1009, 1000, 1009));
-    CHECK(is_route(&b, "pad_transpose", 1009, 1013, 1016, 1009));
-    CHECK(routed_elements(&a) == 1000.0 * 1009);
+    CHECK(is_route(&a, "pad_copy", 997, 1009, 1024, 1009));
+    CHECK(is_route(&b, "pad_transpose", 1009, 1013, 1024, 1009));
+    CHECK(routed_elements(&a) == 1024.0 * 1009);
 
-    /* M a multiple of 4: A is read where it lies. */
+    /* M a multiple of 4 but not of 32 is copied too (its columns would straddle cache
+     * lines); a multiple of 32 is read where it lies. */
     q = (route_request){1000, 1016, 1009, 1000, 1016, 1009, 0, 0, 0};
     operand_routes(unpadded, &q, &a, &b);
-    CHECK(is_route(&a, NULL, 1000, 1009, 1000, 1009));
-    CHECK(is_route(&b, "pad_transpose", 1009, 1016, 1016, 1009));
-
-    /* B given as B^T (NT): passed as it is when N is a multiple of 4, else copied with its
-     * columns rounded up. */
-    q = (route_request){1000, 1016, 7, 1000, 1016, 7, 0, 0, 1};
+    CHECK(is_route(&a, "pad_copy", 1000, 1009, 1024, 1009));
+    q = (route_request){1056, 1016, 1009, 1056, 1016, 1009, 0, 0, 0};
     operand_routes(unpadded, &q, &a, &b);
-    CHECK(is_route(&b, NULL, 1016, 7, 1016, 7));
+    CHECK(is_route(&a, NULL, 1056, 1009, 1056, 1009));
+    CHECK(is_route(&b, "pad_transpose", 1009, 1016, 1024, 1009));
+
+    /* B given as B^T (NT): passed as it is when N is a multiple of 32, else copied with its
+     * columns rounded up. */
+    q = (route_request){1000, 1024, 7, 1000, 1024, 7, 0, 0, 1};
+    operand_routes(unpadded, &q, &a, &b);
+    CHECK(is_route(&b, NULL, 1024, 7, 1024, 7));
     q = (route_request){1000, 1013, 7, 1000, 1013, 7, 0, 0, 1};
     operand_routes(unpadded, &q, &a, &b);
-    CHECK(is_route(&b, "pad_copy", 1013, 7, 1016, 7));
+    CHECK(is_route(&b, "pad_copy", 1013, 7, 1024, 7));
 
-    /* A given as A^T (TN): transposed into A, its columns rounded up (M = 1: 4). */
+    /* A given as A^T (TN): transposed into A, its columns rounded up (M = 1: 32). */
     q = (route_request){1, 5, 3, 1, 5, 3, 0, 1, 0};
     operand_routes(unpadded, &q, &a, &b);
-    CHECK(is_route(&a, "pad_transpose", 3, 1, 4, 3));
-    CHECK(is_route(&b, "pad_transpose", 3, 5, 8, 3));
+    CHECK(is_route(&a, "pad_transpose", 3, 1, 32, 3));
+    CHECK(is_route(&b, "pad_transpose", 3, 5, 32, 3));
 
     /* A rung without helpers at a size it takes: nothing is copied. */
     const rung *sgemm = rung_of("sgemm");
