@@ -3,27 +3,36 @@
  *   stores of C and the cp.async pipeline are rung 17's, line for line.
  * Change since rung 17: the host no longer pads A, B^T and C up to whole tiles. The kernel
  *   gets the true M, N and K, and:
- *   - copies the tiles that reach past an edge of A or B^T, or past K, with zero-filling
- *     cp.async (rung 13's src-size operand): a piece outside the matrix reads nothing and
- *     lands as zeros, so the loop multiplies zeros there, as it did with the padding;
- *   - stores C where it lies, M x N, and only the elements that exist.
+ *   - a copy of a piece that lies past the matrix (along m or n, or past K) reads 0 bytes
+ *     and writes zeros (rung 13's zero-filling cp.async), so the loop multiplies zeros
+ *     there, as it did with the padding;
+ *   - C is stored where it lies, M x N, only the elements that exist.
  *   The helper still transposes B (rung 18 showed that scattering B in the kernel costs
- *   more than the helper), and A is copied only when its columns do not start 16 bytes
- *   apart (M not a multiple of 4), which a 16-byte cp.async needs.
- * Why it should help: at shapes off whole tiles rung 17's helpers are a sizeable part of
- *   the call. Nsight Compute on the H200 (results/h200-2026-11-29-unpadded) timed rung
- *   17's `gemm` at 997 x 1013 x 1009 at 68.7 us, below cuBLAS's kernel at 73.3 us, but its
- *   copies of A (5.2 us), of B^T (4.7) and of C back (5.1) made the call 15 us longer,
- *   and at 333 x 7777 x 555 100 us against 116 us, with 25 us of copies (C alone 10). Of
- *   those, this rung keeps the transposing copy of B and, at those two shapes, the copy of
- *   A, whose rows are odd in number; the copy of C back, the largest, is gone at every
- *   shape, and A's too wherever M is a multiple of 4.
- * What it costs: blocks at an edge check every copy against the matrix; blocks inside
- *   (all but the last row and column of blocks) and every step but a last partial one
- *   take rung 17's unchecked copies.
- * Layout the kernel reads: A is M x K with its leading dimension rounded up to a multiple
- *   of 4 (lda4 pieces of 4 per column; the rows past M, if any, are the copy's zeros);
- *   B^T is N x K, likewise (ldb4 pieces). C is M x N, tight (ldc = M).
+ *   more than the helper), and the columns of A and B^T that the kernel reads are rounded
+ *   up to 32 elements (COLUMN): A is copied unless M is a multiple of 32.
+ * Why it should help: off whole tiles, rung 17's helpers are a sizeable part of the call.
+ *   Nsight Compute on the H200 (results/h200-2026-11-29-unpadded, at its fixed clock)
+ *   timed rung 17's `gemm` at 333 x 7777 x 555 at 100 us, below cuBLAS's kernel at 116,
+ *   and its copies of B^T (11 us), A (4) and C back (10) around it. This rung drops the
+ *   copy of C everywhere, and A's where M is a multiple of 32.
+ * Why the columns are rounded up to 32 and not to 4 (16 bytes, all a cp.async piece
+ *   needs): with columns of 1000 or 1016 floats the rows of a tile straddle 128-byte
+ *   lines, and a version that read them so ran its kernel some 10 us behind rung 17's at
+ *   997 x 1013 x 1009 and 1000 x 1016 x 1009, level with it at 4096.
+ * Why each thread's copy size is fixed before the loop: a thread copies its pieces of a
+ *   tile at one place along m (n) and LPT depths, so whether they lie past the matrix is
+ *   known for the block's life. Blocks inside the matrix copy 16 bytes, those past it 0
+ *   (at index 0, inside the matrix), and every block runs one loop with no test. Two
+ *   versions tried before were slower: testing the edges at every step (3% at 4096, where
+ *   no block has an edge, and more at 997 x 1013 x 1009, where the kernel is one wave and
+ *   waits for its checked blocks), and two copies of the loop, with and without checks,
+ *   which ran 997 x 1013 x 1009 at 0.43 of rung 17 (not explained).
+ * What it gained on the H200 (same parameters as rung 17, in turn): 333 x 7777 x 555 0.91
+ *   of cuBLAS against rung 17's 0.87, 1024 x 1024 x 1009 0.92 against 0.86, 4099 x 3001
+ *   x 2999 1.05 against 1.04, 4096 level. It lost at 997 x 1013 x 1009, 0.80 against 0.85,
+ *   and at 1000 x 1016 x 1009: chapter 29 says what is known of why.
+ * Layout the kernel reads: A is M x K with columns of M rounded up to COLUMN (the rows past
+ *   M, if any, are the copy's zeros); B^T is N x K, likewise. C is M x N, tight.
  * Parameters: rung 17's. TSM, TSN, TSK (block tile), WPTM, WPTN (rows and columns of C per
  *   thread), STAGES (tiles in flight).
  * Constraints: rung 17's.
@@ -50,7 +59,10 @@
 /* The leading dimension of A and B^T, in pieces of 4: M (N) rounded up to COLUMN elements,
  * the host's RUNG_ALIGNED_COLUMN (rungs/registry.h). */
 #define COLUMN 32
-__device__ inline int column_pieces(int rows) { return (rows + COLUMN - 1) / COLUMN * (COLUMN / 4); }
+__device__ inline int column_pieces(int rows)
+{
+    return (rows + COLUMN - 1) / COLUMN * (COLUMN / 4);
+}
 
 struct Tiles {
     real4 A[STAGES][TSK][TSMV]; /* [k][m], A as it lies */
@@ -66,7 +78,8 @@ struct Operand {
 
 /* A thread's copies of one tile: LPT pieces, each in its own row of the tile (depth) but
  * all of them at the same place x along it when the thread count is a multiple of the
- * tile's width in pieces, as at every tile the parameters allow but one (see copy_tile).
+ * tile's width in pieces (TSM / 4 or TSN / 4), as at the defaults and every tile of the
+ * measurements; otherwise copy_tile works x out piece by piece.
  * Where that place lies past the operand's columns, in the blocks of the last row or
  * column of tiles, the copies read nothing and write zeros: `bytes` is 0, and `x`, the
  * index they read at, is 0, inside the matrix. Both are fixed for the block's life, so
