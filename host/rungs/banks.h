@@ -30,6 +30,11 @@
 #define BANKS_PARAMS(stages)                                                             \
     EDGES_PARAMS_PER_SHAPE, {"STAGES", 2, 0, 2, 8, stages, CHOICES(2, 3, 4)}
 
+/* Why rungs 17, 18 and 29 are CUDA only: their tiles travel by cp.async. */
+#define STAGED_COPIES_ONLY_REASON                                                        \
+    "CUDA only: OpenCL has no copy into local memory that bypasses registers and runs "  \
+    "stages ahead (as rung 13)"
+
 /* A block per TSM x TSN tile of C (the grid rounded up to whole tiles). */
 void edges_geometry(const int *p, int M, int N, launch_dims *d);
 

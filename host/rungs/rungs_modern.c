@@ -393,8 +393,7 @@ const rung rungs_modern[] = {
         .geometry = edges_geometry,
         .local_mem_bytes = banks_local_mem,
         .only_backend = "cuda",
-        .only_reason = "CUDA only: OpenCL has no copy into local memory that bypasses "
-                       "registers and runs stages ahead (as rung 13)",
+        .only_reason = STAGED_COPIES_ONLY_REASON,
         .cuda_min_cc = 80,
         .takes_double = 1,
     },
@@ -410,8 +409,7 @@ const rung rungs_modern[] = {
         .geometry = edges_geometry,
         .local_mem_bytes = scatter_local_mem,
         .only_backend = "cuda",
-        .only_reason = "CUDA only: OpenCL has no copy into local memory that bypasses "
-                       "registers and runs stages ahead (as rung 13)",
+        .only_reason = STAGED_COPIES_ONLY_REASON,
         .cuda_min_cc = 80,
         .blas_args = 1,
         .takes_double = 1,
