@@ -374,6 +374,7 @@ static ladder_status kernel_fetch(void *ctx, void *C, char *msg)
     return device_fetch(((kernel_ctx *)ctx)->sc, C, msg);
 }
 
+static long round_up_long(long x, int m) { return (x + m - 1) / m * m; }
 
 static void release_kernel_buffers(kernel_ctx *k)
 {
@@ -383,8 +384,6 @@ static void release_kernel_buffers(kernel_ctx *k)
         if (bufs[i])
             ops->release(bufs[i]);
 }
-
-static long round_up_long(long x, int m) { return (x + m - 1) / m * m; }
 
 static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung *r,
                                  const int *values, const measure_job *defaults,
@@ -413,16 +412,15 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
                            "its operands, and its padded C would not hold C", sc->cm.call.c.beta,
                            mult[0], mult[1], mult[2]);
 
-    /* Padded copies must fit in 32-bit indices and in the device's memory. */
-    if ((double)k.Mp * k.Kp >= 2147483648.0 || (double)k.Kp * k.Np >= 2147483648.0 ||
-        (double)k.Mp * k.Np >= 2147483648.0)
-        return ladder_fail(msg, LADDER_UNSUPPORTED, "padded sizes exceed 32-bit indices");
     /* A kernel that takes TRANS_A and TRANS_B reads the operands as they are stored. */
     const int helpers_transpose = rung_transposes_by_helpers(r);
     route_operands(&k, helpers_transpose && sc->cm.call.c.trans_a,
                    helpers_transpose && sc->cm.call.c.trans_b);
+    /* The matrices the kernel reads (a route's copy, or the operand as it is, at the sizes
+     * the kernel sees) must fit in 32-bit indices, and so must C; then in the device's
+     * memory. */
     if (routed_elements(&k.route_a) >= 2147483648.0 ||
-        routed_elements(&k.route_b) >= 2147483648.0)
+        routed_elements(&k.route_b) >= 2147483648.0 || (double)k.Mp * k.Np >= 2147483648.0)
         return ladder_fail(msg, LADDER_UNSUPPORTED, "padded sizes exceed 32-bit indices");
     double extra = 0;
     if (k.route_a.helper)
