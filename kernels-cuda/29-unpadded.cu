@@ -56,9 +56,12 @@
 #define LPTA (TSMV * TSK / THREADS) /* pieces of the A tile each thread copies */
 #define LPTB (TSNV * TSK / THREADS) /* and of the B^T tile */
 
-/* The leading dimension of A and B^T, in pieces of 4: M (N) rounded up to COLUMN elements,
- * the host's RUNG_ALIGNED_COLUMN (rungs/registry.h). */
-#define COLUMN 32
+/* The leading dimension of A and B^T, in pieces of 4: M (N) rounded up to COLUMN elements.
+ * The host passes COLUMN, its RUNG_ALIGNED_COLUMN (rungs/registry.h), as it rounds its
+ * copies of A and B^T to it. */
+#ifndef COLUMN
+#error "COLUMN (the multiple the columns of A and B^T are rounded up to) must be defined"
+#endif
 __device__ inline int column_pieces(int rows)
 {
     return (rows + COLUMN - 1) / COLUMN * (COLUMN / 4);
@@ -95,12 +98,13 @@ __device__ inline Copies thread_copies(const Operand &o, int tid)
     return x < o.ld ? Copies{x, (int)sizeof(real4)} : Copies{0, 0};
 }
 
-/* Copies this thread's pieces of one tile at depth k0. EDGE_K, in the last, partial
- * step: pieces past K are read as zeros too. When the thread count is not a multiple of
- * the tile's width, a thread's pieces lie at different x, and each is checked. */
+/* Copies this thread's pieces of one tile at depth k0. EDGE_K, in the prologue: pieces
+ * at a depth below 0 (the first step's, see `first` in gemm) are read as zeros too. When
+ * the thread count is not a multiple of the tile's width, a thread's pieces lie at
+ * different x, and each is checked. */
 template <int TSXV, int LPT, bool EDGE_K>
 __device__ inline void copy_tile(real4 (*tile)[TSXV], const Operand &o, Copies c, int k0,
-                                 int K, int tid)
+                                 int tid)
 {
 #pragma unroll
     for (int l = 0; l < LPT; l++) {
@@ -110,25 +114,19 @@ __device__ inline void copy_tile(real4 (*tile)[TSXV], const Operand &o, Copies c
             const int x = o.x0 + i % TSXV;
             c = x < o.ld ? Copies{x, (int)sizeof(real4)} : Copies{0, 0};
         }
-        const bool inside = !EDGE_K || k < K;
+        const bool inside = !EDGE_K || k >= 0;
         const int at = inside ? c.x + k * o.ld : 0;
         copy16(&tile[i / TSXV][i % TSXV], (const real *)(o.P + at), inside ? c.bytes : 0);
     }
 }
 
-/* This thread's copies of step `step` into stage s: the check along k only in a last,
- * partial step. */
-__device__ inline void copy_stage(Tiles &sm, int s, int step, int K, const Operand &a,
-                                  Copies ca, const Operand &b, Copies cb, int tid)
+/* This thread's copies of the step that starts at depth k0 into stage s. */
+template <bool EDGE_K>
+__device__ inline void copy_stage(Tiles &sm, int s, int k0, const Operand &a, Copies ca,
+                                  const Operand &b, Copies cb, int tid)
 {
-    const int k0 = step * TSK;
-    if (k0 + TSK <= K) {
-        copy_tile<TSMV, LPTA, false>(sm.A[s], a, ca, k0, K, tid);
-        copy_tile<TSNV, LPTB, false>(sm.B[s], b, cb, k0, K, tid);
-    } else {
-        copy_tile<TSMV, LPTA, true>(sm.A[s], a, ca, k0, K, tid);
-        copy_tile<TSNV, LPTB, true>(sm.B[s], b, cb, k0, K, tid);
-    }
+    copy_tile<TSMV, LPTA, EDGE_K>(sm.A[s], a, ca, k0, tid);
+    copy_tile<TSNV, LPTB, EDGE_K>(sm.B[s], b, cb, k0, tid);
 }
 
 extern "C" __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
@@ -152,12 +150,16 @@ gemm(const int M, const int N, const int K, const real *__restrict__ A,
         for (int wm = 0; wm < WPTMV; wm++)
             acc[wn][wm] = make_real4(0, 0, 0, 0);
 
-    /* Rung 17's pipeline, over every step that K reaches into. */
+    /* Rung 17's pipeline, over every step that K reaches into. When K is not a multiple
+     * of TSK, the partial step is the first: it starts at depth `first` < 0 and its depths
+     * below 0 are zeros. It is copied in the prologue, which checks depths anyway, and the
+     * loop's copies are all of whole steps, with no check along K. */
     const int steps = (K + TSK - 1) / TSK;
+    const int first = K - steps * TSK; /* -TSK < first <= 0 */
 #pragma unroll
     for (int s = 0; s < STAGES - 1; s++) {
         if (s < steps)
-            copy_stage(sm, s, s, K, a, ca, b, cb, tid);
+            copy_stage<true>(sm, s, first + s * TSK, a, ca, b, cb, tid);
         commit_group();
     }
     for (int t = 0; t < steps; t++) {
@@ -166,7 +168,7 @@ gemm(const int M, const int N, const int K, const real *__restrict__ A,
         __syncthreads();          /* everyone's have, and step t-1 is computed */
         const int next = t + STAGES - 1; /* into the stage step t-1 used */
         if (next < steps)
-            copy_stage(sm, next % STAGES, next, K, a, ca, b, cb, tid);
+            copy_stage<false>(sm, next % STAGES, first + next * TSK, a, ca, b, cb, tid);
         commit_group();
 
 #pragma unroll

@@ -286,8 +286,11 @@ void rung_compile_options(const rung *r, const int *values, const device_info *d
         used += (size_t)snprintf(out + used, size - used, "%s-DLADDER_DOUBLE=1",
                                  used ? " " : "");
     if (r->takes_transposes && used < size)
-        snprintf(out + used, size - used, "%s-DTRANS_A=%d -DTRANS_B=%d", used ? " " : "",
-                 c.trans_a, c.trans_b);
+        used += (size_t)snprintf(out + used, size - used, "%s-DTRANS_A=%d -DTRANS_B=%d",
+                                 used ? " " : "", c.trans_a, c.trans_b);
+    if (r->aligns && used < size) /* the leading dimension the harness's copies have */
+        snprintf(out + used, size - used, "%s-DCOLUMN=%d", used ? " " : "",
+                 RUNG_ALIGNED_COLUMN);
     if (r->cuda_arch_specific && strcmp(dev->backend, "cuda") == 0 && used < size) {
         /* Compiled for the arch-specific target (the device is checked to be of exactly
          * that generation: rung_check_device). */

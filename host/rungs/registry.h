@@ -55,7 +55,8 @@
 
 /* The multiple that a rung which `aligns` gets its columns of A and B^T rounded up to, in
  * elements: 32, so that in float every column starts on a 128-byte cache line (in double
- * on every second one). kernels-cuda/29-unpadded.cu says why, and repeats the number. */
+ * on every second one). The kernel gets it as -DCOLUMN (rung_compile_options);
+ * kernels-cuda/29-unpadded.cu says why. */
 #define RUNG_ALIGNED_COLUMN 32
 
 typedef struct {

@@ -464,6 +464,11 @@ int main(void)
         } else {
             CHECK(rung_check_device(r, v, &small, own, msg) == LADDER_OK);
         }
+        /* A rung that aligns is told the multiple its columns were rounded up to, the one
+         * the harness's copies use; no other rung gets it. */
+        char column_options[512];
+        rung_compile_options(r, v, &gpu, NULL, column_options, sizeof column_options);
+        CHECK((strstr(column_options, "-DCOLUMN=32") != NULL) == (r->aligns != 0));
         /* The geometry covers C: global sizes are whole work-groups. */
         launch_dims d;
         int mult[3] = {1, 1, 1};
