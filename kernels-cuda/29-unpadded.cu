@@ -27,12 +27,25 @@
  *   no block has an edge, and more at 997 x 1013 x 1009, where the kernel is one wave and
  *   waits for its checked blocks), and two copies of the loop, with and without checks,
  *   which ran 997 x 1013 x 1009 at 0.43 of rung 17 (not explained).
- * What it gained on the H200 (same parameters as rung 17, in turn): 333 x 7777 x 555 0.91
- *   of cuBLAS against rung 17's 0.87, 1024 x 1024 x 1009 0.92 against 0.86, 4099 x 3001
- *   x 2999 1.05 against 1.04, 4096 level. It lost at 997 x 1013 x 1009, 0.80 against 0.85,
- *   and at 1000 x 1016 x 1009: chapter 29 says what is known of why.
+ * Why the partial step comes first: when TSK does not divide K, one step holds fewer than
+ *   TSK depths. Taken last, its checked copies sat inside the loop (the compiler kept both
+ *   kinds there at 64 x 64 tiles, 1,250 SASS instructions a step against rung 17's
+ *   1,170). Taken first, it is copied in the prologue, and the loop's copies have no check.
+ * Why the loop's copies step their addresses: a thread's pieces lie a fixed stride apart,
+ *   so each address is one add from the last (copy_tile). With both, the loop is 1,144
+ *   instructions at 64 x 64.
+ * Tried and not kept: reading A as it lies, a real at a time (4-byte copies) when M is
+ *   not a multiple of 32, so that A needs no copy at all. The loop grew to 1,169
+ *   instructions (16 copies of A a step at 64 x 64), and against the version before
+ *   stepped addresses it ran 997 x 1013 x 1009 1.6% faster at 64 x 64 tiles, 1% slower at
+ *   128 x 64, and 4099 x 3001 x 2999 2% slower.
+ * What it gains on the H200 (results/h200-2026-11-29-unpadded-2, same parameters as rung
+ *   17, in turn, of cuBLAS): 997 x 1013 x 1009 0.86-0.87 against rung 17's 0.84-0.85,
+ *   1024 x 1024 x 1009 0.97 against 0.86, 333 x 7777 x 555 0.95 against 0.87, 4099 x 3001
+ *   x 2999 1.07 against 1.03; level at 1024^3 and 4096^3.
  * Layout the kernel reads: A is M x K with columns of M rounded up to COLUMN (the rows past
- *   M, if any, are the copy's zeros); B^T is N x K, likewise. C is M x N, tight.
+ *   M, if any, are the copy's zeros); B^T is N x K, likewise. C is M x N, tight. The host
+ *   passes COLUMN (-DCOLUMN, rung_compile_options).
  * Parameters: rung 17's. TSM, TSN, TSK (block tile), WPTM, WPTN (rows and columns of C per
  *   thread), STAGES (tiles in flight).
  * Constraints: rung 17's.
