@@ -8,7 +8,7 @@ static operand_route route(const char *helper, long src_rows, long src_cols, lon
 
 static long round_up_column(long x)
 {
-    return (x + RUNG_ALIGNED_COLUMN - 1) / RUNG_ALIGNED_COLUMN * RUNG_ALIGNED_COLUMN;
+    return (long)rung_ceil_div((size_t)x, RUNG_ALIGNED_COLUMN) * RUNG_ALIGNED_COLUMN;
 }
 
 void operand_routes(const rung *r, const route_request *q, operand_route *a,

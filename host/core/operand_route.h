@@ -30,8 +30,8 @@ typedef struct {
  * is transposed into that layout by a helper; a B^T that a transposes_b kernel wants is
  * passed as it is. A rung that pads gets padded copies of both. A rung that aligns (rung
  * 29) reads the true sizes, with A's and B^T's columns of M and N rounded up to a multiple
- * of RUNG_ALIGNED_COLUMN: an operand whose columns are already that long is passed as it is, others are
- * copied (the extra rows zero). */
+ * of RUNG_ALIGNED_COLUMN: an operand whose columns are already that long is passed as it
+ * is, others are copied (the extra rows zero). */
 void operand_routes(const rung *r, const route_request *q, operand_route *a,
                     operand_route *b);
 

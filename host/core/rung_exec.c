@@ -421,7 +421,8 @@ static ladder_status exec_kernel(size_context *sc, program_cache *pc, const rung
      * memory. */
     if (routed_elements(&k.route_a) >= 2147483648.0 ||
         routed_elements(&k.route_b) >= 2147483648.0 || (double)k.Mp * k.Np >= 2147483648.0)
-        return ladder_fail(msg, LADDER_UNSUPPORTED, "padded sizes exceed 32-bit indices");
+        return ladder_fail(msg, LADDER_UNSUPPORTED,
+                           "the matrices the kernel reads exceed 32-bit indices");
     double extra = 0;
     if (k.route_a.helper)
         extra += routed_elements(&k.route_a);
