@@ -431,9 +431,10 @@ static int make_entry(const select_plan *p, const gemm_size *z, const select_pic
     tuning_field(e->driver, sizeof e->driver, dev->driver);
     utc_now("%Y-%m-%dT%H:%M:%SZ", e->date, sizeof e->date);
     char file[256];
-    if (selection_kernel(dev->backend, pick->best, file, sizeof file, e->kernel_fnv1a, msg) !=
-        LADDER_OK)
+    kernel_fingerprint fp;
+    if (selection_kernel(dev->backend, pick->best, file, sizeof file, &fp, msg) != LADDER_OK)
         return -1;
+    snprintf(e->kernel_fnv1a, sizeof e->kernel_fnv1a, "%s", fp.code);
     tuning_field(e->kernel, sizeof e->kernel, file);
     return 0;
 }

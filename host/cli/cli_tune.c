@@ -470,9 +470,10 @@ static int finish(const tune_outcome *out, const char *candidates, const char *d
 static int search(const tune_options *o, const rung *r, tune_session *s, tune_plan *plan,
                   const char *db_path, results_mode mode)
 {
-    char msg[LADDER_MSG], kernel[1024], hash[SOURCE_HASH_HEX], candidates[1024];
+    char msg[LADDER_MSG], kernel[1024], candidates[1024];
+    kernel_fingerprint fp;
     kernel_path(s->targets[0].dev.backend, r->id, kernel, sizeof kernel);
-    if (source_hash_file(kernel, hash, msg) != LADDER_OK)
+    if (kernel_fingerprint_file(kernel, &fp, msg) != LADDER_OK)
         return cli_usage_error("tune", "%s", msg);
     if (o->candidates.path)
         snprintf(candidates, sizeof candidates, "%s", o->candidates.path);
@@ -498,7 +499,10 @@ static int search(const tune_options *o, const rung *r, tune_session *s, tune_pl
     }
     printf("\n");
     const char *file = strrchr(kernel, '/') ? strrchr(kernel, '/') + 1 : kernel;
-    int kept = offer_bests(&s->db, plan, &out, file, hash);
+    /* An older line for this very file holds its bytes hash: give it the code hash, so the
+     * offer below sees the same source and keeps the faster entry, not the newer one. */
+    tuning_db_upgrade_hash(&s->db, s->targets[0].dev.backend, file, &fp);
+    int kept = offer_bests(&s->db, plan, &out, file, fp.code);
     if (kept < 0)
         return 1;
     if (kept > 0 && tuning_db_write(&s->db, db_path, msg) != LADDER_OK) {

@@ -109,13 +109,13 @@ int selection_rung_eligible(const rung *r)
 }
 
 ladder_status selection_kernel(const char *backend, const rung *r, char *file, size_t size,
-                               char hash[SOURCE_HASH_HEX], char *msg)
+                               kernel_fingerprint *fp, char *msg)
 {
     char path[1024];
     kernel_path(backend, r->id, path, sizeof path);
     const char *slash = strrchr(path, '/');
     snprintf(file, size, "%s", slash ? slash + 1 : path);
-    return source_hash_file(path, hash, msg);
+    return kernel_fingerprint_file(path, fp, msg);
 }
 
 void params_auto_string(const rung *r, const int *values, char *out, size_t size)
@@ -141,7 +141,8 @@ static const rung *entry_rung(const selection_entry *e)
 static const char *entry_problem(const selection_entry *e, const device_info *dev,
                                  int *values, char *why, size_t size)
 {
-    char key[16], file[256], hash[SOURCE_HASH_HEX], msg[LADDER_MSG];
+    char key[16], file[256], msg[LADDER_MSG];
+    kernel_fingerprint fp;
     snprintf(key, sizeof key, "%d", e->rung);
     const rung *r = registry_find(key);
     if (!r || r->kind != RUNG_KERNEL)
@@ -150,9 +151,9 @@ static const char *entry_problem(const selection_entry *e, const device_info *de
         snprintf(why, size, "names rung %d, whose arithmetic is not float32's", e->rung);
     else if (!rung_on_backend(r, dev->backend))
         snprintf(why, size, "names rung %d, which %s does not have", e->rung, dev->backend);
-    else if (selection_kernel(dev->backend, r, file, sizeof file, hash, msg) != LADDER_OK)
+    else if (selection_kernel(dev->backend, r, file, sizeof file, &fp, msg) != LADDER_OK)
         snprintf(why, size, "cannot be checked (%.300s)", msg);
-    else if (strcmp(hash, e->kernel_fnv1a) != 0)
+    else if (!kernel_fingerprint_matches(&fp, e->kernel_fnv1a))
         snprintf(why, size, "was measured with another version of %s", file);
     else if (rung_params_parse(r, e->params, values, msg) != LADDER_OK ||
              rung_check_params(r, values, msg) != LADDER_OK ||
@@ -414,11 +415,12 @@ ladder_status selection_offer(selection_table *t, const selection_entry *e, int 
     }
     *old = *have;
     const rung *r = entry_rung(have);
-    char file[256], hash[SOURCE_HASH_HEX], why[LADDER_MSG];
+    char file[256], why[LADDER_MSG];
+    kernel_fingerprint fp;
     int current = r && rung_on_backend(r, have->backend) &&
-                  selection_kernel(have->backend, r, file, sizeof file, hash, why) ==
+                  selection_kernel(have->backend, r, file, sizeof file, &fp, why) ==
                       LADDER_OK &&
-                  strcmp(hash, have->kernel_fnv1a) == 0;
+                  kernel_fingerprint_matches(&fp, have->kernel_fnv1a);
     if (!current)
         *what = SELECTION_REPLACED_STALE;
     else if (e->gflops > have->gflops ||

@@ -90,9 +90,9 @@ ladder_status params_for_auto(const param_policy *pol, const device_info *dev,
 /* "rung=15 TSM=128 TSN=128 TSK=8 WM=16": what the params column of an "auto" row says. */
 void params_auto_string(const rung *r, const int *values, char *out, size_t size);
 
-/* The kernel file of rung `r` on `backend` ("15-sgemm.cl") and its FNV-1a hash. */
+/* The kernel file of rung `r` on `backend` ("15-sgemm.cl") and its fingerprint. */
 ladder_status selection_kernel(const char *backend, const rung *r, char *file, size_t size,
-                               char hash[SOURCE_HASH_HEX], char *msg);
+                               kernel_fingerprint *fp, char *msg);
 
 /* Adds to out[0..n-1] the shapes, not there yet, of the entries of `t` for `dev` (its
  * backend and name) that were measured with another version of their rung's kernel file,

@@ -16,8 +16,9 @@
  *   library         the vendor library measured beside it (cublas, clblast), or "none"
  *   library_gflops  what the library reached in the same run (0 with "none")
  *   kernel          the rung's kernel file, e.g. 15-sgemm.cl
- *   kernel_fnv1a    FNV-1a 64-bit hash of that file, 16 hex digits: the entry is not used
- *                   once the file has changed
+ *   kernel_fnv1a    FNV-1a 64-bit hash of that file's code, 16 hex digits
+ *                   (host/base/source_hash.h; a line written before 2026-11-30: of its
+ *                   bytes): the entry is not used once the code has changed
  *   driver          the driver the device reported (for the record)
  *   date            when it was measured, ISO 8601 UTC
  *

@@ -93,16 +93,17 @@ int tuned_params_find(tuning_db *db, const rung *r, const device_info *dev,
     if (!any)
         return note_other_pair(db, r, dev, name, kc, cls, who);
     /* The newest entry measured with the kernel file as it is now; else say it is stale. */
-    char path[1024], hash[SOURCE_HASH_HEX], msg[LADDER_MSG];
+    char path[1024], msg[LADDER_MSG];
+    kernel_fingerprint fp;
     kernel_path(dev->backend, r->id, path, sizeof path);
-    if (source_hash_file(path, hash, msg) != LADDER_OK)
+    if (kernel_fingerprint_file(path, &fp, msg) != LADDER_OK)
         return 0; /* no kernel file: the run reports that when it compiles */
     tuning_entry *stale = NULL, *e = NULL;
     for (int i = db->count - 1; i >= 0 && !e; i--) {
         tuning_entry *c = &db->entries[i];
         if (!same_key(c, dev, name, r, kc, cls))
             continue;
-        if (strcmp(c->kernel_fnv1a, hash) == 0)
+        if (kernel_fingerprint_matches(&fp, c->kernel_fnv1a))
             e = c;
         else if (!stale)
             stale = c;

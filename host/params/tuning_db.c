@@ -22,8 +22,9 @@ static const char header[] =
     "#   gflops        what they reached while tuning (few repetitions: indicative)\n"
     "#   sizes         the sizes they were measured at, MxNxK, comma-separated\n"
     "#   kernel        the kernel file they were measured with\n"
-    "#   kernel_fnv1a  FNV-1a 64-bit hash of that file: ladder run ignores the entry\n"
-    "#                 once the file has changed\n"
+    "#   kernel_fnv1a  FNV-1a 64-bit hash of that file's code, comments stripped (an\n"
+    "#                 older line's: of its bytes): ladder run ignores the entry once\n"
+    "#                 the code has changed\n"
     "#   driver        the driver the device reported (for the record)\n"
     "#   date          when the search ended (UTC)\n"
     "#   precision     single or double: the precision tuned; a line without it is\n"
@@ -202,6 +203,21 @@ static int write_entries(void *ctx, FILE *f)
 ladder_status tuning_db_write(const tuning_db *db, const char *path, char *msg)
 {
     return tsv_write(path, "tuning database", header, write_entries, (void *)db, msg);
+}
+
+int tuning_db_upgrade_hash(tuning_db *db, const char *backend, const char *kernel,
+                           const kernel_fingerprint *fp)
+{
+    int n = 0;
+    for (int i = 0; i < db->count; i++) {
+        tuning_entry *e = &db->entries[i];
+        if (strcmp(e->backend, backend) == 0 && strcmp(e->kernel, kernel) == 0 &&
+            strcmp(e->kernel_fnv1a, fp->bytes) == 0) {
+            snprintf(e->kernel_fnv1a, sizeof e->kernel_fnv1a, "%s", fp->code);
+            n++;
+        }
+    }
+    return n;
 }
 
 ladder_status tuning_db_offer(tuning_db *db, const tuning_entry *e, tuning_offer *what,

@@ -15,7 +15,10 @@
  *   gflops        what the parameters reached while tuning (few repetitions: indicative)
  *   sizes         the sizes measured, MxNxK, comma-separated
  *   kernel        the kernel file measured, e.g. 06-regblock.cl
- *   kernel_fnv1a  FNV-1a 64-bit hash of that file (host/base/source_hash.h), 16 hex digits
+ *   kernel_fnv1a  FNV-1a 64-bit hash of that file's code, its comments and blank lines
+ *                 stripped (host/base/source_hash.h), 16 hex digits. Lines written
+ *                 before 2026-11-30 hold the hash of the file's bytes, which still
+ *                 matches the file if it has not changed since.
  *   driver        the driver version the device reported (for the record; not a key)
  *   date          when the search ended, ISO 8601 UTC
  *   precision     single or double: the precision tuned. A line written before double
@@ -96,6 +99,12 @@ typedef enum {
  * says which happened, *old gets a copy of the previous entry when there was one. */
 ladder_status tuning_db_offer(tuning_db *db, const tuning_entry *e, tuning_offer *what,
                               tuning_entry *old, char *msg);
+
+/* Gives the entries of `backend` measured with kernel file `kernel` whose hash is that
+ * file's bytes hash (an older line's) its code hash instead: the same source, so that
+ * tuning_db_offer compares like with like; returns how many. */
+int tuning_db_upgrade_hash(tuning_db *db, const char *backend, const char *kernel,
+                           const kernel_fingerprint *fp);
 
 /* Copies `text` into a field, turning tabs and line breaks into spaces (they would split
  * the field). */

@@ -66,12 +66,52 @@ column() {
     { print f[c] }' "$1"
 }
 
-# fnv1a64 FILE: the kernel fingerprint the tuning database and the selection tables record,
-# computed independently of ladder.
+# fnv1a64 FILE: the FNV-1a 64-bit hash of the file's bytes, computed independently of
+# ladder: what tables written before 2026-11-30 record (they still match an unchanged file).
 fnv1a64() {
   local h=$((0xcbf29ce484222325)) b
   for b in $(od -An -v -tu1 "$1"); do h=$(( (h ^ b) * 0x100000001b3 )); done
   printf '%016x\n' "$h"
+}
+
+# strip_comments FILE: the file's code as ladder fingerprints it (host/base/source_strip.c),
+# written again in awk so the test does not take ladder's word for it: comments go (a block
+# comment becomes one space, and blanks after it are not doubled), trailing blanks go, and
+# so does every line left empty; string and character literals are kept whole.
+strip_comments() {
+  awk '
+    function end_line() { sub(/[ \t]+$/, "", out); if (out != "") print out; out = "" }
+    {
+      n = length($0)
+      for (i = 1; i <= n; i++) {
+        c = substr($0, i, 1); two = substr($0, i, 2)
+        if (after && (c == " " || c == "\t") && out ~ /[ \t]$/) continue
+        after = 0
+        if (block) { if (two == "*/") { block = 0; after = 1; i++ } continue }
+        if (two == "/*") { block = 1; if (out != "" && out !~ /[ \t]$/) out = out " "; i++; continue }
+        if (two == "//") break
+        out = out c
+        if (c == "\"" || c == "\047") {
+          for (i++; i <= n; i++) {
+            d = substr($0, i, 1); out = out d
+            if (d == "\\" && i < n) { i++; out = out substr($0, i, 1) } else if (d == c) break
+          }
+        }
+      }
+      if (!block) end_line()
+      after = 0
+    }
+    END { end_line() }' "$1"
+}
+
+# code_fnv1a64 FILE: the kernel fingerprint the tuning database and the selection tables
+# record: the FNV-1a 64-bit hash of the file's code (strip_comments).
+code_fnv1a64() {
+  local code
+  code=$(mktemp)
+  strip_comments "$1" >"$code"
+  fnv1a64 "$code"
+  rm -f "$code"
 }
 
 # interrupt LOG COMMAND...: runs COMMAND in the background with its output in LOG, sends

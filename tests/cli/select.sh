@@ -70,7 +70,7 @@ for shape in $(echo "$shapes" | tr , ' '); do
   e=$(entries "$sel" | awk -F'\t' -v s="$shape" '$3 == s')
   rung=$(echo "$e" | cut -f5) params=$(echo "$e" | cut -f6) gflops=$(echo "$e" | cut -f7)
   kernel=$(echo "$e" | cut -f10) hash=$(echo "$e" | cut -f11)
-  [ "$hash" = "$(fnv1a64 "$LADDER_SOURCE_DIR/kernels-opencl/$kernel")" ] && pass || fail "$shape: hash of $kernel"
+  [ "$hash" = "$(code_fnv1a64 "$LADDER_SOURCE_DIR/kernels-opencl/$kernel")" ] && pass || fail "$shape: hash of $kernel"
   # The entry is the fastest candidate row of its shape (or one of the fastest: the file
   # rounds GFLOPS, so two candidates of a tiny shape can tie there).
   IFS=x read -r M N K <<<"$shape"

@@ -48,7 +48,9 @@ static selection_entry entry(const char *backend, const rung *r, long M, long N,
     e.gflops = gflops;
     snprintf(e.library, sizeof e.library, "clblast");
     e.library_gflops = 2 * gflops;
-    CHECK(selection_kernel(backend, r, file, sizeof file, e.kernel_fnv1a, msg) == LADDER_OK);
+    kernel_fingerprint fp;
+    CHECK(selection_kernel(backend, r, file, sizeof file, &fp, msg) == LADDER_OK);
+    snprintf(e.kernel_fnv1a, sizeof e.kernel_fnv1a, "%s", fp.code);
     snprintf(e.kernel, sizeof e.kernel, "%s", file);
     snprintf(e.driver, sizeof e.driver, "driver 1.0");
     snprintf(e.date, sizeof e.date, "2026-01-01T00:00:00Z");

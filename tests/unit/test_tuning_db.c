@@ -73,12 +73,33 @@ int main(void)
     /* FNV-1a 64 test vectors, and the same through a file. */
     CHECK(fnv1a64("", 0, FNV1A64_OFFSET) == 0xcbf29ce484222325ull);
     CHECK(fnv1a64("a", 1, FNV1A64_OFFSET) == 0xaf63dc4c8601ec8cull);
-    char hex[SOURCE_HASH_HEX];
+    /* A file's fingerprint: the bytes hash of "a" is the test vector's; its code is "a\n"
+     * (source_strip ends each line it keeps with a newline). */
+    kernel_fingerprint fa, fb;
     path_of("a.txt", path);
     write_file(path, "a");
-    CHECK(source_hash_file(path, hex, msg) == LADDER_OK && strcmp(hex, "af63dc4c8601ec8c") == 0);
+    CHECK(kernel_fingerprint_file(path, &fa, msg) == LADDER_OK &&
+          strcmp(fa.bytes, "af63dc4c8601ec8c") == 0);
+    char hex[SOURCE_HASH_HEX];
+    snprintf(hex, sizeof hex, "%016llx", (unsigned long long)fnv1a64("a\n", 2, FNV1A64_OFFSET));
+    CHECK(strcmp(fa.code, hex) == 0);
+    CHECK(kernel_fingerprint_matches(&fa, fa.code) && kernel_fingerprint_matches(&fa, fa.bytes) &&
+          !kernel_fingerprint_matches(&fa, "0000000000000000"));
+    /* Comments and blank lines do not change the code hash; they change the bytes hash.
+     * Code does change it, a string's comment marker included. */
+    path_of("k1.cl", path);
+    write_file(path, "/* rung 3 */\nkernel void f(int n) { n += 1; }\n");
+    CHECK(kernel_fingerprint_file(path, &fa, msg) == LADDER_OK);
+    path_of("k2.cl", path);
+    write_file(path, "/* rung 3, explained better\n   over two lines */\n\n"
+                     "kernel void f(int n) { n += 1; } // why\n");
+    CHECK(kernel_fingerprint_file(path, &fb, msg) == LADDER_OK);
+    CHECK(strcmp(fa.code, fb.code) == 0 && strcmp(fa.bytes, fb.bytes) != 0);
+    CHECK(kernel_fingerprint_matches(&fb, fa.code) && !kernel_fingerprint_matches(&fb, fa.bytes));
+    write_file(path, "/* rung 3 */\nkernel void f(int n) { n += 2; }\n");
+    CHECK(kernel_fingerprint_file(path, &fb, msg) == LADDER_OK && strcmp(fa.code, fb.code) != 0);
     path_of("none.txt", path);
-    CHECK(source_hash_file(path, hex, msg) == LADDER_ERROR && strstr(msg, "none.txt"));
+    CHECK(kernel_fingerprint_file(path, &fa, msg) == LADDER_ERROR && strstr(msg, "none.txt"));
 
     char slug[64];
     tuning_slug("NVIDIA H100 80GB HBM3", slug, sizeof slug);
@@ -164,8 +185,10 @@ int main(void)
      * that its tiles divide; not for other classes, sizes it does not divide, parameters
      * the device cannot take, or another version of the kernel. */
     char kernel[1024], hash[SOURCE_HASH_HEX];
+    kernel_fingerprint wpt_fp;
     kernel_path("opencl", "03-wpt", kernel, sizeof kernel);
-    CHECK(source_hash_file(kernel, hash, msg) == LADDER_OK);
+    CHECK(kernel_fingerprint_file(kernel, &wpt_fp, msg) == LADDER_OK);
+    snprintf(hash, sizeof hash, "%s", wpt_fp.code);
     const rung *wpt = registry_find("wpt");
     device_info dev = fake_gpu();
     tuning_db run;
@@ -191,6 +214,18 @@ int main(void)
     run.count = 0;
     run.entries[run.count++] = e; /* only the stale one */
     CHECK(tuned_params_find(&run, wpt, &dev, &single, &s64, v, "test") == 0 && run.entries[0].noted);
+    /* An older table's entry, recorded with the bytes hash of this very file: used. */
+    run.entries[0] = entry("TS=8 WPT=2", 20.0, wpt_fp.bytes);
+    run.entries[0].noted = 0;
+    CHECK(tuned_params_find(&run, wpt, &dev, &single, &s64, v, "test") == 1 && v[0] == 8);
+    /* tune gives such entries, and only those, the code hash before it offers its own. */
+    run.entries[run.count++] = entry("TS=16 WPT=4", 10.0, "0000000000000000");
+    CHECK(tuning_db_upgrade_hash(&run, "opencl", "03-wpt.cl", &wpt_fp) == 1 &&
+          strcmp(run.entries[0].kernel_fnv1a, hash) == 0 &&
+          strcmp(run.entries[1].kernel_fnv1a, "0000000000000000") == 0);
+    e = entry("TS=16 WPT=4", 10.0, hash); /* slower than the upgraded entry: kept out */
+    CHECK(tuning_db_offer(&run, &e, &what, &old, msg) == LADDER_OK && what == TUNING_KEPT);
+    run.count = 1;
     run.entries[0] = entry("TS=64 WPT=1", 10.0, hash); /* 4096 work-items: too many */
     CHECK(tuned_params_find(&run, wpt, &dev, &single, &s64, v, "test") == 0);
     run.entries[0] = entry("TS=16 WPT=4 TSK=8", 10.0, hash); /* not rung 3's parameters */
@@ -233,8 +268,10 @@ int main(void)
      * rows (they run the defaults, after one note). Rung 15 takes every pair. */
     const rung *sgemm = registry_find("sgemm");
     char sgemm_kernel[1024], sgemm_hash[SOURCE_HASH_HEX];
+    kernel_fingerprint sgemm_fp;
     kernel_path("opencl", "15-sgemm", sgemm_kernel, sizeof sgemm_kernel);
-    CHECK(source_hash_file(sgemm_kernel, sgemm_hash, msg) == LADDER_OK);
+    CHECK(kernel_fingerprint_file(sgemm_kernel, &sgemm_fp, msg) == LADDER_OK);
+    snprintf(sgemm_hash, sizeof sgemm_hash, "%s", sgemm_fp.code);
     path_of("pairs.tsv", path);
     {
         FILE *f = fopen(path, "w");
@@ -298,9 +335,11 @@ int main(void)
      * transposes in its kernel) ran its defaults above. */
     const rung *tr = registry_find("transpose");
     char tr_kernel[1024], tr_hash[SOURCE_HASH_HEX];
+    kernel_fingerprint tr_fp;
     kernel_path("opencl", "05-transpose", tr_kernel, sizeof tr_kernel);
     CHECK(tr && rung_transposes_by_helpers(tr) && !rung_transposes_by_helpers(sgemm));
-    CHECK(source_hash_file(tr_kernel, tr_hash, msg) == LADDER_OK);
+    CHECK(kernel_fingerprint_file(tr_kernel, &tr_fp, msg) == LADDER_OK);
+    snprintf(tr_hash, sizeof tr_hash, "%s", tr_fp.code);
     tuning_db_init(&run);
     e = entry("TSM=64 TSN=64 TSK=16 WIDTH=4 WPTN=8", 11.0, tr_hash);
     e.rung = 5;
