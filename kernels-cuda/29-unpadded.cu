@@ -104,11 +104,16 @@ struct Copies {
     int x, bytes;
 };
 
+/* The copies at place x of the tile's width: the whole piece, or zeros past the columns. */
+__device__ inline Copies copies_at(const Operand &o, int x)
+{
+    return x < o.ld ? Copies{x, (int)sizeof(real4)} : Copies{0, 0};
+}
+
 template <int TSXV>
 __device__ inline Copies thread_copies(const Operand &o, int tid)
 {
-    const int x = o.x0 + tid % TSXV;
-    return x < o.ld ? Copies{x, (int)sizeof(real4)} : Copies{0, 0};
+    return copies_at(o, o.x0 + tid % TSXV);
 }
 
 /* Copies this thread's pieces of one tile at depth k0. EDGE_K, in the prologue: pieces
@@ -134,10 +139,8 @@ __device__ inline void copy_tile(real4 (*tile)[TSXV], const Operand &o, Copies c
         for (int l = 0; l < LPT; l++) {
             const int i = tid + l * THREADS;
             const int k = k0 + i / TSXV;
-            if (THREADS % TSXV != 0) {
-                const int x = o.x0 + i % TSXV;
-                c = x < o.ld ? Copies{x, (int)sizeof(real4)} : Copies{0, 0};
-            }
+            if (THREADS % TSXV != 0)
+                c = copies_at(o, o.x0 + i % TSXV);
             const bool inside = !EDGE_K || k >= 0;
             const int at = inside ? c.x + k * o.ld : 0;
             copy16(&tile[i / TSXV][i % TSXV], (const real *)(o.P + at),
