@@ -1,8 +1,9 @@
 /* Unit test of the OpenCL backend on its own, on whatever OpenCL device is present (PoCL on
  * a machine without a GPU): devices, buffers, compiling and launching a small kernel with
  * every kind of argument, the timer, the errors a student will meet (a kernel that does not
- * compile, a work-group that is too large), the CLBlast baseline, and that every rung
- * kernel marked as taking double or transposes builds in each of them.
+ * compile, a work-group that is too large), the CLBlast baseline, that every rung
+ * kernel marked as taking double or transposes builds in each of them, and the helpers'
+ * route_pair, which makes two operands' copies in one launch.
  *
  * Exits 77 (ctest's "skipped") when there is no OpenCL platform at all.
  */
@@ -14,6 +15,7 @@
 
 #include "backends/backend.h"
 #include "base/kernel_path.h"
+#include "core/operand_route.h"
 #include "rungs/registry.h"
 
 static int failures = 0;
@@ -270,6 +272,116 @@ static void test_kernels(const backend_ops *ops, backend_session *s, const devic
     test_heavy_kernel(ops, s, dev, dir);
 }
 
+/* ---- the helpers' route_pair ---- */
+
+/* Element (row, col) of a route's copy of src, as pad_copy or pad_transpose makes it. */
+static float routed_value(const operand_route *r, const float *src, long row, long col)
+{
+    const int t = route_kind(r) == ROUTE_TRANSPOSE;
+    const long sr = t ? col : row, sc = t ? row : col; /* the source element */
+    return sr < r->src_rows && sc < r->src_cols ? src[sr + sc * r->src_rows] : 0.0f;
+}
+
+enum { ROUTE_GUARD = 64 }; /* elements after each copy that no work-item may write */
+
+/* Runs route_pair on the launch plan_helper_launch makes for routes a and b, then checks
+ * every element of both copies, and the guard after each, which holds a sentinel. */
+static void check_route_pair(const backend_ops *ops, backend_session *s, gpu_program *p,
+                             operand_route a, operand_route b)
+{
+    char msg[LADDER_MSG] = "";
+    const operand_route *route[2] = {&a, &b};
+    helper_launch h;
+    CHECK(plan_helper_launch(&a, &b, &h) == 1 && h.routes == 2, "no route_pair planned");
+    gpu_buffer *src[2] = {NULL, NULL}, *dst[2] = {NULL, NULL};
+    float *host_src[2] = {NULL, NULL}, *host_dst[2] = {NULL, NULL};
+    size_t src_n[2], dst_n[2];
+    unsigned state = 11;
+    ladder_status st = LADDER_OK;
+    kernel_arg args[14];
+    for (int i = 0; i < 2 && st == LADDER_OK; i++) {
+        const operand_route *r = route[h.operand[i]];
+        src_n[i] = (size_t)(r->src_rows * r->src_cols);
+        dst_n[i] = (size_t)(r->dst_rows * r->dst_cols) + ROUTE_GUARD;
+        host_src[i] = malloc(src_n[i] * sizeof(float));
+        host_dst[i] = malloc(dst_n[i] * sizeof(float));
+        if (!host_src[i] || !host_dst[i]) {
+            perror("malloc");
+            exit(1);
+        }
+        for (size_t e = 0; e < src_n[i]; e++)
+            host_src[i][e] = next_value(&state);
+        for (size_t e = 0; e < dst_n[i]; e++)
+            host_dst[i][e] = -99.0f;
+        st = ops->alloc(s, src_n[i] * sizeof(float), &src[i], msg);
+        if (st == LADDER_OK)
+            st = ops->alloc(s, dst_n[i] * sizeof(float), &dst[i], msg);
+        if (st == LADDER_OK)
+            st = ops->upload(s, src[i], host_src[i], src_n[i] * sizeof(float), msg);
+        if (st == LADDER_OK)
+            st = ops->upload(s, dst[i], host_dst[i], dst_n[i] * sizeof(float), msg);
+        /* Each route: its kind, then a helper's six arguments (helpers.cl). */
+        kernel_arg *g = &args[7 * i];
+        g[0] = (kernel_arg){.kind = ARG_INT, .i = route_kind(r)};
+        g[1] = (kernel_arg){.kind = ARG_INT, .i = (int)r->src_rows};
+        g[2] = (kernel_arg){.kind = ARG_INT, .i = (int)r->src_cols};
+        g[3] = (kernel_arg){.kind = ARG_BUFFER, .buffer = src[i]};
+        g[4] = (kernel_arg){.kind = ARG_INT, .i = (int)r->dst_rows};
+        g[5] = (kernel_arg){.kind = ARG_INT, .i = (int)r->dst_cols};
+        g[6] = (kernel_arg){.kind = ARG_BUFFER, .buffer = dst[i]};
+    }
+    if (st == LADDER_OK)
+        st = ops->launch(s, p, h.kernel, &h.dims, args, 14, msg);
+    for (int i = 0; i < 2 && st == LADDER_OK; i++)
+        st = ops->download(s, host_dst[i], dst[i], dst_n[i] * sizeof(float), msg);
+    CHECK(st == LADDER_OK, msg);
+    for (int i = 0; i < 2 && st == LADDER_OK; i++) {
+        const operand_route *r = route[h.operand[i]];
+        long wrong = 0;
+        for (long c = 0; c < r->dst_cols; c++)
+            for (long row = 0; row < r->dst_rows; row++)
+                wrong += host_dst[i][row + c * r->dst_rows] !=
+                         routed_value(r, host_src[i], row, c);
+        for (size_t e = dst_n[i] - ROUTE_GUARD; e < dst_n[i]; e++)
+            wrong += host_dst[i][e] != -99.0f;
+        snprintf(msg, sizeof msg, "route_pair: route %d (%s %ldx%ld -> %ldx%ld): %ld wrong "
+                 "elements", i, r->helper, r->src_rows, r->src_cols, r->dst_rows,
+                 r->dst_cols, wrong);
+        CHECK(wrong == 0, msg);
+    }
+    for (int i = 0; i < 2; i++) {
+        ops->release(src[i]);
+        ops->release(dst[i]);
+        free(host_src[i]);
+        free(host_dst[i]);
+    }
+}
+
+/* route_pair does two helpers' work in one launch, each route on its own side of the
+ * grid: the routes here differ in tiles along rows and along columns, and end in partial
+ * tiles, so that a work-group given the wrong route or tile, or one past the shorter
+ * route's tiles that writes, shows as a wrong element or a broken guard. */
+static void test_route_pair(const backend_ops *ops, backend_session *s)
+{
+    char path[1024], msg[LADDER_MSG] = "";
+    kernel_path("opencl", "helpers", path, sizeof path);
+    gpu_program *p = NULL;
+    ladder_status st = ops->compile(s, path, "", &p, msg);
+    CHECK(st == LADDER_OK, msg);
+    if (st != LADDER_OK)
+        return;
+    const operand_route copy = {"pad_copy", 37, 53, 40, 70};             /* 2 x 3 tiles */
+    const operand_route transpose = {"pad_transpose", 53, 70, 100, 20};  /* 4 x 1 */
+    const operand_route crop = {"pad_transpose", 90, 45, 33, 65};        /* 2 x 3 */
+    const operand_route tall = {"pad_copy", 130, 7, 140, 3};             /* 5 x 1 */
+    check_route_pair(ops, s, p, copy, transpose);
+    check_route_pair(ops, s, p, transpose, copy);
+    check_route_pair(ops, s, p, crop, transpose);
+    check_route_pair(ops, s, p, tall, copy);
+    ops->release_program(p);
+    printf("route_pair: 4 pairs checked\n");
+}
+
 /* ---- CLBlast ---- */
 
 static int sgemm_matches(int M, int N, int K, const float *A, const float *B, const float *C)
@@ -435,6 +547,7 @@ int main(int argc, char **argv)
     test_buffers(ops, s, &dev);
     test_kernels(ops, s, &dev, dir);
     test_precision_builds(ops, s, &dev);
+    test_route_pair(ops, s);
 #ifdef LADDER_HAVE_CLBLAST
     CHECK(ops->library_gemm != NULL, "built with CLBlast but library_gemm is NULL");
 #endif

@@ -9,11 +9,6 @@
 #include "base/kernel_path.h"
 #include "core/operand_route.h"
 
-/* Both must match kernels-opencl/helpers.cl and kernels-cuda/helpers.cu: a work-group of
- * HELPER_TILE x HELPER_ROWS covers a HELPER_TILE x HELPER_TILE tile of the destination. */
-#define HELPER_TILE 32
-#define HELPER_ROWS 8
-
 /* ---- compiled programs ----------------------------------------------------------------- */
 
 /* Up to PROGRAM_CACHE_MAX programs; when it is full, the one used longest ago is released to make
@@ -204,11 +199,7 @@ static ladder_status launch_helper(kernel_ctx *k, const char *name, long src_row
                                    long src_cols, gpu_buffer *src, long dst_rows,
                                    long dst_cols, gpu_buffer *dst, char *msg)
 {
-    launch_dims d;
-    d.local[0] = HELPER_TILE;
-    d.local[1] = HELPER_ROWS;
-    d.global[0] = (size_t)((dst_rows + HELPER_TILE - 1) / HELPER_TILE * HELPER_TILE);
-    d.global[1] = (size_t)((dst_cols + HELPER_TILE - 1) / HELPER_TILE * HELPER_ROWS);
+    const launch_dims d = helper_dims(dst_rows, dst_cols);
     kernel_arg args[6] = {
         {.kind = ARG_INT, .i = (int)src_rows}, {.kind = ARG_INT, .i = (int)src_cols},
         {.kind = ARG_BUFFER, .buffer = src},   {.kind = ARG_INT, .i = (int)dst_rows},
@@ -216,6 +207,41 @@ static ladder_status launch_helper(kernel_ctx *k, const char *name, long src_row
     };
     run_target *t = k->sc->target;
     return t->ops->launch(t->session, k->helpers, name, &d, args, 6, msg);
+}
+
+/* route_pair's arguments for one route: its kind, then a helper's six. */
+static void pair_args(const operand_route *r, gpu_buffer *src, gpu_buffer *dst,
+                      kernel_arg out[7])
+{
+    out[0] = (kernel_arg){.kind = ARG_INT, .i = route_kind(r)};
+    out[1] = (kernel_arg){.kind = ARG_INT, .i = (int)r->src_rows};
+    out[2] = (kernel_arg){.kind = ARG_INT, .i = (int)r->src_cols};
+    out[3] = (kernel_arg){.kind = ARG_BUFFER, .buffer = src};
+    out[4] = (kernel_arg){.kind = ARG_INT, .i = (int)r->dst_rows};
+    out[5] = (kernel_arg){.kind = ARG_INT, .i = (int)r->dst_cols};
+    out[6] = (kernel_arg){.kind = ARG_BUFFER, .buffer = dst};
+}
+
+/* The copies of A and B the kernel reads, in one launch (plan_helper_launch): one route's
+ * helper, or route_pair making both, so that the GEMM waits for one small kernel, not
+ * two. */
+static ladder_status launch_routes(kernel_ctx *k, char *msg)
+{
+    const operand_route *route[2] = {&k->route_a, &k->route_b};
+    gpu_buffer *src[2] = {k->opa, k->opb}, *dst[2] = {k->ap, k->bp};
+    helper_launch h;
+    if (!plan_helper_launch(route[0], route[1], &h))
+        return LADDER_OK;
+    const int first = h.operand[0], second = h.operand[1];
+    const operand_route *r = route[first];
+    if (h.routes == 1)
+        return launch_helper(k, r->helper, r->src_rows, r->src_cols, src[first], r->dst_rows,
+                             r->dst_cols, dst[first], msg);
+    kernel_arg args[14];
+    pair_args(r, src[first], dst[first], &args[0]);
+    pair_args(route[second], src[second], dst[second], &args[7]);
+    run_target *t = k->sc->target;
+    return t->ops->launch(t->session, k->helpers, h.kernel, &h.dims, args, 14, msg);
 }
 
 /* alpha or beta as the kernel takes it: a float, or a double under -DLADDER_DOUBLE. */
@@ -290,22 +316,13 @@ static ladder_status kernel_work(void *ctx, char *msg)
     kernel_ctx *k = ctx;
     size_context *sc = k->sc;
     run_target *t = sc->target;
-    ladder_status st = LADDER_OK;
-    gpu_buffer *a = k->opa, *b = k->opb, *c = k->padded ? k->cp : sc->c;
-    const operand_route *ra = &k->route_a, *rb = &k->route_b;
-
-    if (rb->helper) {
-        st = launch_helper(k, rb->helper, rb->src_rows, rb->src_cols, k->opb, rb->dst_rows,
-                           rb->dst_cols, k->bp, msg);
-        b = k->bp;
-    }
-    if (st == LADDER_OK && ra->helper) {
-        st = launch_helper(k, ra->helper, ra->src_rows, ra->src_cols, k->opa, ra->dst_rows,
-                           ra->dst_cols, k->ap, msg);
-        a = k->ap;
-    }
+    ladder_status st = launch_routes(k, msg);
     if (st != LADDER_OK)
         return st;
+    /* The kernel reads the helpers' copies where there are copies. */
+    gpu_buffer *a = k->route_a.helper ? k->ap : k->opa;
+    gpu_buffer *b = k->route_b.helper ? k->bp : k->opb;
+    gpu_buffer *c = k->padded ? k->cp : sc->c;
 
     if (k->r->blas_args) {
         /* The case's call with tight leading dimensions: what the libraries get; for a
