@@ -21,7 +21,7 @@ uint64_t fnv1a64(const void *bytes, size_t n, uint64_t hash);
 /* A kernel file's two hashes, each as 16 lower-case hex digits:
  *   code   FNV-1a 64 of the file's code (source_strip_comments of its text): what the
  *          tuning database and the selection tables record;
- *   bytes  FNV-1a 64 of the file's bytes: what they recorded before 2026-11-30, so that
+ *   bytes  FNV-1a 64 of the file's bytes: what they recorded until 2026-11-29, so that
  *          tables written then still match a file that has not changed since. */
 typedef struct {
     char code[SOURCE_HASH_HEX];

@@ -17,7 +17,7 @@
  *   library_gflops  what the library reached in the same run (0 with "none")
  *   kernel          the rung's kernel file, e.g. 15-sgemm.cl
  *   kernel_fnv1a    FNV-1a 64-bit hash of that file's code, 16 hex digits
- *                   (host/base/source_hash.h; a line written before 2026-11-30: of its
+ *                   (host/base/source_hash.h; a line written until 2026-11-29: of its
  *                   bytes): the entry is not used once the code has changed
  *   driver          the driver the device reported (for the record)
  *   date            when it was measured, ISO 8601 UTC

@@ -17,7 +17,7 @@
  *   kernel        the kernel file measured, e.g. 06-regblock.cl
  *   kernel_fnv1a  FNV-1a 64-bit hash of that file's code, its comments and blank lines
  *                 stripped (host/base/source_hash.h), 16 hex digits. Lines written
- *                 before 2026-11-30 hold the hash of the file's bytes, which still
+ *                 until 2026-11-29 hold the hash of the file's bytes, which still
  *                 matches the file if it has not changed since.
  *   driver        the driver version the device reported (for the record; not a key)
  *   date          when the search ended, ISO 8601 UTC

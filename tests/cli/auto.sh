@@ -94,7 +94,7 @@ fi
 [ "$(column "$WORK/run.csv" status | sort -u)" = ok ] && pass || fail "skinny rows not ok: $(column "$WORK/run.csv" status | tr '\n' ' ')"
 
 # A table, written by hand so the expected choices are known.
-# Rung 11's line holds the hash of its file's bytes, as a table written before 2026-11-30
+# Rung 11's line holds the hash of its file's bytes, as a table written until 2026-11-29
 # does; rung 12's the hash of its code, as ladder select writes now. Both name their files.
 h11=$(fnv1a64 "$LADDER_SOURCE_DIR/kernels-opencl/11-edges.cl")
 h12=$(code_fnv1a64 "$LADDER_SOURCE_DIR/kernels-opencl/12-warptile.cl")

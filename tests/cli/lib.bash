@@ -67,7 +67,7 @@ column() {
 }
 
 # fnv1a64 FILE: the FNV-1a 64-bit hash of the file's bytes, computed independently of
-# ladder: what tables written before 2026-11-30 record (they still match an unchanged file).
+# ladder: what tables written until 2026-11-29 record (they still match an unchanged file).
 fnv1a64() {
   local h=$((0xcbf29ce484222325)) b
   for b in $(od -An -v -tu1 "$1"); do h=$(( (h ^ b) * 0x100000001b3 )); done

@@ -84,7 +84,7 @@ grep -q "\[tuned\]" "$WORK/log" && pass || fail "the table does not mark tuned p
 line() { printf 'opencl\t%s\t3\tsmall\t%s\t1.0\t64x64x64\t03-wpt.cl\t%s\td\tt\n' "$device" "$1" "${2:-$hash}"; }
 mkdir -p "$WORK/committed"
 line "TS=16 WPT=2" >"$WORK/committed/device.tsv"
-# The user's line is as a table written before 2026-11-30 holds it, with the hash of the
+# The user's line is as a table written until 2026-11-29 holds it, with the hash of the
 # file's bytes: it still names this file, so it is used.
 line "TS=8 WPT=4" "$(fnv1a64 "$LADDER_SOURCE_DIR/kernels-opencl/03-wpt.cl")" >"$WORK/user.tsv"
 export LADDER_TUNING_DIR="$WORK/committed" LADDER_TUNING_DB="$WORK/user.tsv"
