@@ -3,7 +3,7 @@
  * every kind of argument, the timer, the errors a student will meet (a kernel that does not
  * compile, a work-group that is too large), the CLBlast baseline, that every rung
  * kernel marked as taking double or transposes builds in each of them, and the helpers'
- * route_pair, which makes two operands' copies in one launch.
+ * route_pair, which makes two operands' copies in one launch, and the timer's hold.
  *
  * Exits 77 (ctest's "skipped") when there is no OpenCL platform at all.
  */
@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "backends/backend.h"
+#include "backends/opencl/opencl_hold.h"
 #include "base/kernel_path.h"
 #include "core/operand_route.h"
 #include "rungs/registry.h"
@@ -361,6 +362,18 @@ static void check_route_pair(const backend_ops *ops, backend_session *s, gpu_pro
  * grid: the routes here differ in tiles along rows and along columns, and end in partial
  * tiles, so that a work-group given the wrong route or tile, or one past the shorter
  * route's tiles that writes, shows as a wrong element or a broken guard. */
+/* The timer's hold (opencl_hold.h): built and calibrated at the first window, it spins for
+ * about OCL_HOLD_NS on this device, before each window opens. */
+static void test_timer_hold(backend_session *s)
+{
+    char msg[LADDER_MSG] = "";
+    double ns = 0.0;
+    CHECK(ocl_hold_measure(s, &ns, msg) == LADDER_OK, msg);
+    printf("timer hold: %.1f us (target %.0f us)\n", ns / 1e3, OCL_HOLD_NS / 1e3);
+    CHECK(ns >= 0.5 * OCL_HOLD_NS, "the hold is much shorter than OCL_HOLD_NS");
+    CHECK(ns <= 50.0 * OCL_HOLD_NS, "the hold is much longer than OCL_HOLD_NS");
+}
+
 static void test_route_pair(const backend_ops *ops, backend_session *s)
 {
     char path[1024], msg[LADDER_MSG] = "";
@@ -548,6 +561,7 @@ int main(int argc, char **argv)
     test_kernels(ops, s, &dev, dir);
     test_precision_builds(ops, s, &dev);
     test_route_pair(ops, s);
+    test_timer_hold(s);
 #ifdef LADDER_HAVE_CLBLAST
     CHECK(ops->library_gemm != NULL, "built with CLBlast but library_gemm is NULL");
 #endif

@@ -75,6 +75,7 @@ static void ocl_close(backend_session *s)
     /* Buffers and programs keep their own reference to the context, so releasing them
      * after the session is closed is still safe. */
     ocl_timer_reset(s);
+    ocl_hold_release(&s->hold);
     if (s->queue)
         clReleaseCommandQueue(s->queue);
     if (s->context)

@@ -3,8 +3,9 @@
  *
  * The backend is split by job: opencl_devices.c finds and describes devices,
  * backend_opencl.c opens a session and moves data, opencl_program.c compiles and launches
- * kernels, opencl_timer.c times them with profiling events, opencl_clblast.c runs the
- * CLBlast baseline.
+ * kernels, opencl_timer.c times them with profiling events (opencl_hold.c keeps the
+ * queue busy while the host enqueues what they time), opencl_clblast.c runs the CLBlast
+ * baseline.
  */
 #ifndef LADDER_OPENCL_INTERNAL_H
 #define LADDER_OPENCL_INTERNAL_H
@@ -12,6 +13,7 @@
 #include <CL/cl.h>
 
 #include "backends/backend.h"
+#include "backends/opencl/opencl_hold.h"
 #include "base/status.h"
 
 /* The timer keeps only two events, not one per launch: the device time of a window is the
@@ -29,6 +31,7 @@ struct backend_session {
     cl_command_queue queue; /* in-order, with profiling enabled */
     device_info info;       /* queried once at open: limits used to check requests */
     ocl_timer timer;
+    ocl_hold hold;          /* the timer's hold kernel (opencl_hold.h), built at first use */
 };
 
 struct gpu_buffer {

@@ -4,7 +4,9 @@
  * of the waiting thread. Profiling events carry the device's timestamps of when each command
  * started and ended. The queue is in-order, so for everything enqueued between timer_start
  * and timer_stop, the time a user waits is START of the first command to END of the last;
- * the events in between are not needed and are released at once.
+ * the events in between are not needed and are released at once. timer_start first puts a
+ * hold on the queue (opencl_hold.h), so that the device does not wait inside the window for
+ * the host to enqueue the next command.
  */
 #include <CL/cl.h>
 
@@ -50,6 +52,10 @@ ladder_status ocl_timer_start(backend_session *s, char *msg)
 {
     /* Starting again simply opens a new window: events of an unfinished one are dropped. */
     ocl_timer_reset(s);
+    /* The hold goes in before the window opens: it has no event, so it is never timed. */
+    ladder_status st = ocl_hold_enqueue(s, msg);
+    if (st != LADDER_OK)
+        return st;
     s->timer.running = 1;
     return LADDER_OK;
 }
