@@ -22,9 +22,11 @@
 #include "backends/backend.h"
 #include "base/status.h"
 
-/* How long the hold spins: enough for CLBlast's host side and a split-K rung's two
- * launches; it is spent before the window opens, so it is never timed. */
-#define OCL_HOLD_NS 100000.0
+/* How long the hold spins: longer than CLBlast's host side. CUDA's 100 us was not: on the
+ * H200, CLBlast at 3072^3 took 1,850 us with it and 1,782 with 1 ms, at 16384 x 64 x 4096
+ * 346-373 and 327; the rungs were level (results/h200-2026-11-29-pair). It is spent
+ * before the window opens, so it is never timed; it costs a run 1 ms a repetition. */
+#define OCL_HOLD_NS 1000000.0
 
 /* The hold's program and kernel, built and calibrated at its first use in a session. */
 typedef struct {
