@@ -284,7 +284,7 @@ static void class_sizes(const gemm_size *sizes, int nsizes, size_class c, char *
 
 /* Offers the best of every class to the database; returns how many classes had one. */
 static int offer_bests(tuning_db *db, const tune_plan *plan, const tune_outcome *out,
-                       const char *kernel_file, const char *hash)
+                       const char *kernel_file, const kernel_fingerprint *fp)
 {
     const device_info *dev = &plan->target->dev;
     int found = 0;
@@ -309,7 +309,8 @@ static int offer_bests(tuning_db *db, const tune_plan *plan, const tune_outcome 
         rung_params_string(plan->r, values, e.params, sizeof e.params);
         class_sizes(plan->sizes, plan->nsizes, (size_class)c, e.sizes, sizeof e.sizes);
         tuning_field(e.kernel, sizeof e.kernel, kernel_file);
-        snprintf(e.kernel_fnv1a, sizeof e.kernel_fnv1a, "%s", hash);
+        snprintf(e.kernel_fnv1a, sizeof e.kernel_fnv1a, "%s", fp->code);
+        snprintf(e.kernel_bytes_fnv1a, sizeof e.kernel_bytes_fnv1a, "%s", fp->bytes);
         tuning_field(e.driver, sizeof e.driver, dev->driver);
         time_t now = time(NULL);
         struct tm utc;
@@ -499,10 +500,7 @@ static int search(const tune_options *o, const rung *r, tune_session *s, tune_pl
     }
     printf("\n");
     const char *file = strrchr(kernel, '/') ? strrchr(kernel, '/') + 1 : kernel;
-    /* An older line for this very file holds its bytes hash: give it the code hash, so the
-     * offer below sees the same source and keeps the faster entry, not the newer one. */
-    tuning_db_upgrade_hash(&s->db, s->targets[0].dev.backend, file, &fp);
-    int kept = offer_bests(&s->db, plan, &out, file, fp.code);
+    int kept = offer_bests(&s->db, plan, &out, file, &fp);
     if (kept < 0)
         return 1;
     if (kept > 0 && tuning_db_write(&s->db, db_path, msg) != LADDER_OK) {

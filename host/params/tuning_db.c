@@ -205,19 +205,12 @@ ladder_status tuning_db_write(const tuning_db *db, const char *path, char *msg)
     return tsv_write(path, "tuning database", header, write_entries, (void *)db, msg);
 }
 
-int tuning_db_upgrade_hash(tuning_db *db, const char *backend, const char *kernel,
-                           const kernel_fingerprint *fp)
+/* Whether `have` was measured with the kernel source `e` was: the same code hash, or, on
+ * an older line, the bytes hash of e's file. */
+static int same_source(const tuning_entry *have, const tuning_entry *e)
 {
-    int n = 0;
-    for (int i = 0; i < db->count; i++) {
-        tuning_entry *e = &db->entries[i];
-        if (strcmp(e->backend, backend) == 0 && strcmp(e->kernel, kernel) == 0 &&
-            strcmp(e->kernel_fnv1a, fp->bytes) == 0) {
-            snprintf(e->kernel_fnv1a, sizeof e->kernel_fnv1a, "%s", fp->code);
-            n++;
-        }
-    }
-    return n;
+    return strcmp(have->kernel_fnv1a, e->kernel_fnv1a) == 0 ||
+           (e->kernel_bytes_fnv1a[0] && strcmp(have->kernel_fnv1a, e->kernel_bytes_fnv1a) == 0);
 }
 
 ladder_status tuning_db_offer(tuning_db *db, const tuning_entry *e, tuning_offer *what,
@@ -228,7 +221,7 @@ ladder_status tuning_db_offer(tuning_db *db, const tuning_entry *e, tuning_offer
         if (!same_key(have, e))
             continue;
         *old = *have;
-        if (strcmp(have->kernel_fnv1a, e->kernel_fnv1a) != 0)
+        if (!same_source(have, e))
             *what = TUNING_REPLACED_STALE;
         else if (e->gflops > have->gflops || strcmp(have->params, e->params) == 0)
             *what = TUNING_REPLACED;

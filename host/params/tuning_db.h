@@ -63,6 +63,9 @@ typedef struct {
     int noted;  /* in memory only: ladder run already said why it cannot use this entry */
     int noted_pair; /* in memory only: ladder run already said that rows of another
                        transpose pair do not use this entry */
+    char kernel_bytes_fnv1a[SOURCE_HASH_HEX]; /* in memory only, in an entry ladder tune
+                       offers: the bytes hash of its kernel file, which a line written until
+                       2026-11-29 records for the same source (empty: none) */
 } tuning_entry;
 
 typedef struct {
@@ -90,7 +93,8 @@ ladder_status tuning_db_write(const tuning_db *db, const char *path, char *msg);
 /* What tuning_db_offer did. */
 typedef enum {
     TUNING_ADDED,         /* no entry had this key */
-    TUNING_REPLACED_STALE,/* the old entry was measured with another kernel source */
+    TUNING_REPLACED_STALE,/* the old entry was measured with another kernel source: its
+                             hash is neither e's kernel_fnv1a nor e's kernel_bytes_fnv1a */
     TUNING_REPLACED,      /* the new entry is faster, or has the same parameters (refreshed) */
     TUNING_KEPT,          /* the old entry, same source, is faster: it stays */
 } tuning_offer;
@@ -99,12 +103,6 @@ typedef enum {
  * says which happened, *old gets a copy of the previous entry when there was one. */
 ladder_status tuning_db_offer(tuning_db *db, const tuning_entry *e, tuning_offer *what,
                               tuning_entry *old, char *msg);
-
-/* Gives the entries of `backend` measured with kernel file `kernel` whose hash is that
- * file's bytes hash (an older line's) its code hash instead: the same source, so that
- * tuning_db_offer compares like with like; returns how many. */
-int tuning_db_upgrade_hash(tuning_db *db, const char *backend, const char *kernel,
-                           const kernel_fingerprint *fp);
 
 /* Copies `text` into a field, turning tabs and line breaks into spaces (they would split
  * the field). */

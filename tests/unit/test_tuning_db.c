@@ -218,14 +218,19 @@ int main(void)
     run.entries[0] = entry("TS=8 WPT=2", 20.0, wpt_fp.bytes);
     run.entries[0].noted = 0;
     CHECK(tuned_params_find(&run, wpt, &dev, &single, &s64, v, "test") == 1 && v[0] == 8);
-    /* tune gives such entries, and only those, the code hash before it offers its own. */
-    run.entries[run.count++] = entry("TS=16 WPT=4", 10.0, "0000000000000000");
-    CHECK(tuning_db_upgrade_hash(&run, "opencl", "03-wpt.cl", &wpt_fp) == 1 &&
-          strcmp(run.entries[0].kernel_fnv1a, hash) == 0 &&
-          strcmp(run.entries[1].kernel_fnv1a, "0000000000000000") == 0);
-    e = entry("TS=16 WPT=4", 10.0, hash); /* slower than the upgraded entry: kept out */
-    CHECK(tuning_db_offer(&run, &e, &what, &old, msg) == LADDER_OK && what == TUNING_KEPT);
-    run.count = 1;
+    /* tune offers its entry with both hashes of the file: such an older line is the same
+     * source, so a slower entry is kept out and a faster one replaces it as fresh; a line
+     * with neither hash is stale. */
+    e = entry("TS=16 WPT=4", 10.0, hash);
+    snprintf(e.kernel_bytes_fnv1a, sizeof e.kernel_bytes_fnv1a, "%s", wpt_fp.bytes);
+    CHECK(tuning_db_offer(&run, &e, &what, &old, msg) == LADDER_OK && what == TUNING_KEPT &&
+          strcmp(run.entries[0].kernel_fnv1a, wpt_fp.bytes) == 0);
+    e.gflops = 30.0;
+    CHECK(tuning_db_offer(&run, &e, &what, &old, msg) == LADDER_OK && what == TUNING_REPLACED &&
+          strcmp(run.entries[0].kernel_fnv1a, hash) == 0);
+    run.entries[0] = entry("TS=8 WPT=2", 20.0, "0000000000000000");
+    CHECK(tuning_db_offer(&run, &e, &what, &old, msg) == LADDER_OK &&
+          what == TUNING_REPLACED_STALE);
     run.entries[0] = entry("TS=64 WPT=1", 10.0, hash); /* 4096 work-items: too many */
     CHECK(tuned_params_find(&run, wpt, &dev, &single, &s64, v, "test") == 0);
     run.entries[0] = entry("TS=16 WPT=4 TSK=8", 10.0, hash); /* not rung 3's parameters */
