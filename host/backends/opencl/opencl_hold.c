@@ -67,10 +67,12 @@ static ladder_status run_hold(backend_session *s, cl_uint steps, double *ns, cha
     return LADDER_OK;
 }
 
-/* Builds the kernel and measures how many steps make OCL_HOLD_NS here. */
+/* Builds the kernel and measures how many steps make OCL_HOLD_NS here, once a session. */
 static ladder_status prepare(backend_session *s, char *msg)
 {
     ocl_hold *h = &s->hold;
+    if (h->steps)
+        return LADDER_OK;
     const char *sources[] = {hold_source};
     cl_int err = CL_SUCCESS;
     h->program = clCreateProgramWithSource(s->context, 1, sources, NULL, &err);
@@ -101,22 +103,14 @@ static ladder_status prepare(backend_session *s, char *msg)
 
 ladder_status ocl_hold_enqueue(backend_session *s, char *msg)
 {
-    if (!s->hold.steps) {
-        ladder_status st = prepare(s, msg);
-        if (st != LADDER_OK)
-            return st;
-    }
-    return run_hold(s, s->hold.steps, NULL, msg);
+    ladder_status st = prepare(s, msg);
+    return st == LADDER_OK ? run_hold(s, s->hold.steps, NULL, msg) : st;
 }
 
 ladder_status ocl_hold_measure(backend_session *s, double *ns, char *msg)
 {
-    if (!s->hold.steps) {
-        ladder_status st = prepare(s, msg);
-        if (st != LADDER_OK)
-            return st;
-    }
-    return run_hold(s, s->hold.steps, ns, msg);
+    ladder_status st = prepare(s, msg);
+    return st == LADDER_OK ? run_hold(s, s->hold.steps, ns, msg) : st;
 }
 
 void ocl_hold_release(ocl_hold *h)
