@@ -32,7 +32,11 @@
  * 8192 x 8192 x 32 at 0.61 of CLBlast (results/h200-2026-11-29-shapes/opencl-rule). On
  * the 2-core CPU through PoCL it is the other way round (rung 15 ran 1.4-2.4 times rung
  * 11 at squares and short sums, both at their defaults), and in CUDA rung 15 is the
- * faster at every such shape: rung 11's entries are RULE_OPENCL_GPU.
+ * faster at every such shape: rung 11's entries are RULE_OPENCL_GPU. Ahead of it at
+ * squares on an OpenCL GPU comes rung 30, rung 10 with single-float accumulators and
+ * stores: on the H200 at its defaults it ran 4096^3 at 47.6k GFLOPS against rung 11's
+ * 44.5k, and 3072^3, 4099 x 3001 x 2999 and 12288 x 2048 x 4096 7-19% faster
+ * (results/h200-2026-11-30-scalars).
  *
  * The skinny rung comes first in its lists for every C of up to 16 rows or columns it
  * takes, but on a GPU only up to 8 (RULE_NARROW_ON_GPU). Every GPU table measured so far
@@ -57,10 +61,11 @@
 #define CPUCORE {"cpucore", RULE_ON_CPU}
 #define SKINNY {"skinny", RULE_NARROW_ON_GPU}
 #define EDGES_ON_OPENCL_GPU {"edges", RULE_OPENCL_GPU}
+#define SCALARS_ON_OPENCL_GPU {"scalars", RULE_OPENCL_GPU}
 #define ANY(name) {name, RULE_ANYWHERE}
 const rule_entry selection_fallback_rungs[SHAPE_RULE_CLASSES][8] = {
-    [SHAPE_SQUARE] = {CPUCORE, ANY("banks"), ANY("scatter"), EDGES_ON_OPENCL_GPU, ANY("sgemm"),
-                      ANY("warptile"), ANY("edges")},
+    [SHAPE_SQUARE] = {CPUCORE, ANY("banks"), ANY("scatter"), SCALARS_ON_OPENCL_GPU,
+                      EDGES_ON_OPENCL_GPU, ANY("sgemm"), ANY("warptile"), ANY("edges")},
     [SHAPE_LONG_K] = {CPUCORE, SKINNY, ANY("splitk"), ANY("scatter"), ANY("sgemm"),
                       ANY("warptile"), ANY("edges")},
     [SHAPE_SMALL_K] = {CPUCORE, ANY("async"), ANY("banks"), ANY("scatter"), EDGES_ON_OPENCL_GPU,

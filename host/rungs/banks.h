@@ -38,7 +38,11 @@
 /* A block per TSM x TSN tile of C (the grid rounded up to whole tiles). */
 void edges_geometry(const int *p, int M, int N, launch_dims *d);
 
-/* Rung 11's checks (whole float4s per thread) and STAGES >= 2. */
+/* Rung 11's checks: whole float4s per thread, and every thread loads as many float4s of
+ * each tile. Rung 30 takes them as they are. */
+ladder_status edges_validate(const int *p, char *msg);
+
+/* Rung 11's checks and STAGES >= 2. */
 ladder_status banks_validate(const int *p, char *msg);
 
 /* STAGES x (A's TSK x TSM and B^T's TSK x TSN), in float. */

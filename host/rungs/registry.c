@@ -69,6 +69,8 @@ const rung *registry_all(int *count)
             table[n++] = rungs_lastslice[i];
         for (int i = 0; i < rungs_unpadded_count; i++)
             table[n++] = rungs_unpadded[i];
+        for (int i = 0; i < rungs_scalars_count; i++)
+            table[n++] = rungs_scalars[i];
         table[n++] = shape_aware;
         for (size_t i = 0; i < sizeof baselines / sizeof baselines[0]; i++)
             table[n++] = baselines[i];

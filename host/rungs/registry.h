@@ -441,5 +441,7 @@ extern const rung rungs_lastslice[]; /* rung 28: rungs_lastslice.c */
 extern const int rungs_lastslice_count;
 extern const rung rungs_unpadded[]; /* rung 29: rungs_unpadded.c */
 extern const int rungs_unpadded_count;
+extern const rung rungs_scalars[]; /* rung 30: rungs_scalars.c */
+extern const int rungs_scalars_count;
 
 #endif

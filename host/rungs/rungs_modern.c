@@ -63,7 +63,7 @@ static ladder_status check_loads(int tsm, int tsn, int tsk, int threads, char *m
 /* Its parameters: EDGES_PARAMS (rungs/banks.h). */
 /* Threads of a block: TSM/WPTM x TSN/WPTN. Rungs 17 and 18 share it. */
 static int edges_threads(const int *p) { return (p[0] / p[3]) * (p[1] / p[4]); }
-static ladder_status edges_validate(const int *p, char *msg)
+ladder_status edges_validate(const int *p, char *msg)
 {
     if (rung_need_divides(4, p[3], "WPTM must be a multiple of 4 (float4s of rows)", msg) ||
         rung_need_divides(p[3], p[0], "WPTM must divide TSM", msg) ||

@@ -1,7 +1,7 @@
-# Rungs 1, 10, 11, 12, 15 and 19 run every size (rung 20 every skinny one, below): the awkward shapes (1x1x1, a single row or
+# Rungs 1, 10, 11, 12, 15, 19 and 30 run every size (rung 20 every skinny one, below): the awkward shapes (1x1x1, a single row or
 # column, K = 1, primes, tall-skinny, sizes just off the tiles) must all verify in full,
 # with the H100 defaults and with the small-device defaults. Rung 1 guards every thread,
-# rung 10 pads, rungs 11 and up handle the edges inside the kernel: with single-float
+# rungs 10 and 30 pad, rungs 11 to 19 handle the edges inside the kernel: with single-float
 # loads when M or K is not a multiple of 4, with float4 loads (132x70x20, 260x33x44)
 # when both are. Then rung 19 (split-K) in both of its modes, each with split counts
 # below, between and above the K tiles of the shapes.
@@ -12,13 +12,13 @@ shapes="1x1x1,1x300x1,300x1x300,64x64x1,1x1x1000,127x131x137,1000x7x5,7x1000x5,1
 count=$(tr ',' '\n' <<<"$shapes" | wc -l)
 for flag in "" --small-defaults; do
   out="$WORK/anysize$flag.csv"
-  if ! "$LADDER" run --backend opencl --rungs 1,10,11,12,15,19 --sizes "$shapes" --verify full --reps 3 \
+  if ! "$LADDER" run --backend opencl --rungs 1,10,11,12,15,19,30 --sizes "$shapes" --verify full --reps 3 \
        --max-time 0.1 $flag --output "$out" >"$WORK/log" 2>&1; then
-    fail "rungs 1, 10, 11, 12, 15, 19 on awkward shapes ${flag:-(defaults)}:"; sed 's/^/    /' "$WORK/log" >&2
+    fail "rungs 1, 10, 11, 12, 15, 19, 30 on awkward shapes ${flag:-(defaults)}:"; sed 's/^/    /' "$WORK/log" >&2
     continue
   fi
   [ "$(column "$out" status | sort -u)" = ok ] && pass || { fail "a row is not ok ${flag}"; cat "$out" >&2; }
-  [ "$(column "$out" status | wc -l)" -eq $((6 * count)) ] && pass || fail "expected $((6 * count)) rows ${flag}"
+  [ "$(column "$out" status | wc -l)" -eq $((7 * count)) ] && pass || fail "expected $((7 * count)) rows ${flag}"
 done
 
 # Split-K with TSK = 8: K = 1 (one slice: the GEMM kernel alone), K = 97 (13 K tiles: 6

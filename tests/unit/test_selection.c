@@ -443,8 +443,8 @@ static void test_cases(void)
  * 512 per compute unit; no more slices than K has tiles). The skinny rung's loads in
  * flight and work-group counts set for the device (16 float4s a work-item; on a GPU K
  * split for 1024 work-items per compute unit; on a CPU few work-items per sum and one
- * work-group per core). On an OpenCL GPU rung 11 ahead of rung 15 at squares and short
- * sums, with 8-deep tiles at short sums; not on a CPU, nor in CUDA. On a CPU, rung 27 in
+ * work-group per core). On an OpenCL GPU rung 30 at squares, and rung 11 ahead of rung 15
+ * at short sums, with 8-deep tiles; not on a CPU, nor in CUDA. On a CPU, rung 27 in
  * every class, with the widest vector M fills; split-K's and rung 20's own CPU rules
  * checked directly. On a device of unknown size the rungs' own parameters stand. */
 static void test_rule(void)
@@ -497,10 +497,10 @@ static void test_rule(void)
         /* GEMV-like: the skinny rung, tall and wide */
         {&gpu, 1, 4096, 4096, skinny_gpu},
         {&gpu, 16384, 4, 4096, skinny_gpu},
-        /* An OpenCL GPU: rung 11 at squares and short sums, 8 deep at short sums only;
-         * split-K and rung 20 as in CUDA */
-        {&ocl_gpu, 4096, 4096, 4096, "rung=11 TSM=128 TSN=128 TSK=16 "},
-        {&ocl_gpu, 3072, 3072, 3072, "rung=11 TSM=128 TSN=128 TSK=16 "},
+        /* An OpenCL GPU: rung 30 at squares, rung 11 at short sums, 8 deep; split-K and
+         * rung 20 as in CUDA */
+        {&ocl_gpu, 4096, 4096, 4096, "rung=30 TSM=128 TSN=128 TSK=16 "},
+        {&ocl_gpu, 3072, 3072, 3072, "rung=30 TSM=128 TSN=128 TSK=16 "},
         {&ocl_gpu, 8192, 8192, 32, "rung=11 TSM=128 TSN=128 TSK=8 "},
         {&ocl_gpu, 4096, 4096, 64, "rung=11 TSM=128 TSN=128 TSK=8 "},
         {&ocl_gpu, 512, 512, 512, "rung=19 TSM=128 TSN=128 TSK=8 WM=64 SPLITS=16 "},
