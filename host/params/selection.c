@@ -21,22 +21,15 @@
  * rung with PER_SHAPE parameters sets them for the shape (rung.rule_params: split-K's
  * tile and slices, rung 20's loads in flight and work-group counts).
  *
- * Where 13, 17 and 18 are absent (OpenCL), squares and short sums reach rung 15 or 11,
- * and which is faster depends on the device. On the H100 in NVIDIA's OpenCL rung 11 ran
- * 1.4-2.6 times rung 15 at the three small-k shapes (with its tuned TSK = 8, which the
- * rule now sets at short sums on a GPU: edges_rule_params) and 1.01-1.05 times at every
- * square of two sweeps (both at their defaults), and the table measured there chose rung 11 at two small-k
- * shapes and at three of the five squares this list serves on 132 SMs
- * (results/h100-2026-11-25-shapes, h100-2026-11-24-sweep, h100-2026-11-21-sweep-2;
- * tuning/selection/nvidia-h100-80gb-hbm3-opencl.tsv). On the H200 the rule's rung 15 ran
- * 8192 x 8192 x 32 at 0.61 of CLBlast (results/h200-2026-11-29-shapes/opencl-rule). On
- * the 2-core CPU through PoCL it is the other way round (rung 15 ran 1.4-2.4 times rung
- * 11 at squares and short sums, both at their defaults), and in CUDA rung 15 is the
- * faster at every such shape: rung 11's entries are RULE_OPENCL_GPU. Ahead of it at
- * squares on an OpenCL GPU comes rung 30, rung 10 with single-float accumulators and
- * stores: on the H200 at its defaults it ran 4096^3 at 47.6k GFLOPS against rung 11's
- * 44.5k, and 3072^3, 4099 x 3001 x 2999 and 12288 x 2048 x 4096 7-19% faster
- * (results/h200-2026-11-30-scalars).
+ * Where 13, 17 and 18 are absent (OpenCL), squares and short sums on a GPU take rung 30,
+ * rung 10 with single-float accumulators and stores of C. At its defaults (128 x 128 x 16
+ * tiles of 8 x 8) on the H200 in NVIDIA's OpenCL it ran faster than rung 11, the rung
+ * this list named there before, at all seven big squares, LLM layers and short sums
+ * measured: 4096^3 47.6k GFLOPS against 44.5k, 3072^3 42.1k against 39.0k, 4099 x 3001 x
+ * 2999 43.9k against 37.1k, 8192 x 8192 x 32 24.3k against rung 11's 19.9k at its best
+ * depth, 8 (results/h200-2026-11-30-scalars). Rung 30 is OpenCL only, and a RULE_OPENCL_GPU
+ * entry: on the 2-core CPU through PoCL rung 15 ran 1.4-2.4 times rung 11 at squares and
+ * short sums, and rung 27 comes first there anyway.
  *
  * The skinny rung comes first in its lists for every C of up to 16 rows or columns it
  * takes, but on a GPU only up to 8 (RULE_NARROW_ON_GPU). Every GPU table measured so far
@@ -60,16 +53,16 @@
  * parallelism and reads A and B without local memory, which a GPU needs. */
 #define CPUCORE {"cpucore", RULE_ON_CPU}
 #define SKINNY {"skinny", RULE_NARROW_ON_GPU}
-#define EDGES_ON_OPENCL_GPU {"edges", RULE_OPENCL_GPU}
 #define SCALARS_ON_OPENCL_GPU {"scalars", RULE_OPENCL_GPU}
 #define ANY(name) {name, RULE_ANYWHERE}
-const rule_entry selection_fallback_rungs[SHAPE_RULE_CLASSES][8] = {
+const rule_entry selection_fallback_rungs[SHAPE_RULE_CLASSES][RULE_LIST_MAX] = {
     [SHAPE_SQUARE] = {CPUCORE, ANY("banks"), ANY("scatter"), SCALARS_ON_OPENCL_GPU,
-                      EDGES_ON_OPENCL_GPU, ANY("sgemm"), ANY("warptile"), ANY("edges")},
+                      ANY("sgemm"), ANY("warptile"), ANY("edges")},
     [SHAPE_LONG_K] = {CPUCORE, SKINNY, ANY("splitk"), ANY("scatter"), ANY("sgemm"),
                       ANY("warptile"), ANY("edges")},
-    [SHAPE_SMALL_K] = {CPUCORE, ANY("async"), ANY("banks"), ANY("scatter"), EDGES_ON_OPENCL_GPU,
-                       ANY("sgemm"), ANY("warptile"), ANY("edges")},
+    [SHAPE_SMALL_K] = {CPUCORE, ANY("async"), ANY("banks"), ANY("scatter"),
+                       SCALARS_ON_OPENCL_GPU, ANY("sgemm"), ANY("warptile"),
+                       ANY("edges")},
     [SHAPE_SKINNY_M] = {CPUCORE, SKINNY, ANY("splitk"), ANY("scatter"), ANY("sgemm"),
                         ANY("warptile"), ANY("edges")},
     [SHAPE_SKINNY_N] = {CPUCORE, SKINNY, ANY("splitk"), ANY("scatter"), ANY("sgemm"),
@@ -311,7 +304,7 @@ ladder_status selection_rule_choice(const param_policy *pol, const device_info *
     const shape_class list_class = selection_rule_list(s, dev);
     const rule_entry *list = selection_fallback_rungs[list_class];
     char first[LADDER_MSG] = "";
-    for (int i = 0; i < 8 && list[i].rung; i++) {
+    for (int i = 0; i < RULE_LIST_MAX && list[i].rung; i++) {
         const rung *r = selection_list_rung(&list[i], s, dev);
         if (!selection_rung_eligible(r) || !rung_on_backend(r, dev->backend))
             continue;

@@ -41,8 +41,10 @@ typedef struct {
 } rule_entry;
 
 /* The fallback rule, by rule class: rungs in order of preference (rungs the registry
- * lacks are passed over, so a list may name rungs still to come). */
-extern const rule_entry selection_fallback_rungs[SHAPE_RULE_CLASSES][8];
+ * lacks are passed over, so a list may name rungs still to come), at most
+ * RULE_LIST_MAX - 1 of them: a NULL rung ends each list. */
+#define RULE_LIST_MAX 10
+extern const rule_entry selection_fallback_rungs[SHAPE_RULE_CLASSES][RULE_LIST_MAX];
 
 /* The rung entry `e` names at size `s` on `dev`, or NULL: the registry lacks it, or the
  * entry does not apply there (its `when`). */

@@ -12,7 +12,6 @@
  */
 #include "rungs/registry.h"
 #include "rungs/banks.h"
-#include "base/shapes.h"
 #include "rungs/mma_warps.h"
 #include "rungs/warptile.h"
 
@@ -78,24 +77,6 @@ void edges_geometry(const int *p, int M, int N, launch_dims *d)
     d->local[1] = (size_t)(p[1] / p[4]);
     d->global[0] = tiles(M, p[0]) * d->local[0];
     d->global[1] = tiles(N, p[1]) * d->local[1];
-}
-
-/* The fallback rule's tile depth (rung.rule_params), for a shape no selection table has:
- * on a GPU, short sums (the small-k class: K at most an eighth of M and N) take 8-deep
- * tiles. At K = 32 or 64 a 16-deep tile leaves the loop two or four steps, too few for
- * its double buffer to hide a load behind a step's arithmetic. In NVIDIA's OpenCL on the
- * H200, where the rule runs this rung at such shapes, TSK = 8 ran 8192 x 8192 x 32 at
- * 19,880 GFLOPS against 16,136 at 16, and 4096 x 4096 x 64 at 22,422 against 20,919,
- * while at the squares 3072^3 and 4099 x 3001 x 2999 the two were within 3%
- * (results/h200-2026-11-29-streamk-2). On the H100 `ladder tune` chose 8 for this rung in
- * every size class (tuning/nvidia-h100-80gb-hbm3.tsv), and its selection table runs it so
- * at both of its small-k shapes. On a CPU the rule does not run rung 11: rung 27, the
- * kernel shaped for a CPU core, comes first in every list there (params/selection.c), and
- * after it rung 15, which ran 1.4-2.4 times rung 11 on the 2-core EPYC. */
-static void edges_rule_params(int *p, const gemm_size *s, const device_info *dev)
-{
-    if (dev->is_gpu && shape_rule_class(s) == SHAPE_SMALL_K)
-        p[2] = 8;
 }
 
 /* ---- rungs 12 and up: warp tiles ---------------------------------------------------- */
@@ -267,7 +248,6 @@ const rung rungs_modern[] = {
         .geometry = edges_geometry,
         .local_mem_bytes = double_tiles,
         .takes_double = 1,
-        .rule_params = edges_rule_params,
     },
     {
         .number = 12, .id = "12-warptile", .name = "warptile",

@@ -50,14 +50,14 @@ case "$names" in *" auto "*cpu*) pass ;; *) fail "auto is not after the rungs: $
 grep -q "^opencl  auto  " "$WORK/log" && pass || fail "the live table does not say auto"
 
 # No table: the rule. For a square shape on OpenCL whose C has as many 128 x 128 tiles as
-# the device has compute units, it is rung 15 on a GPU (rung 11, which NVIDIA's OpenCL
-# runs faster there) and rung 27 on a CPU (the kernel shaped for a CPU core, first in
-# every list there), with the parameters ladder run gives that rung itself.
+# the device has compute units, it is rung 30 on a GPU (rung 10 with single-float
+# accumulators, OpenCL only) and rung 27 on a CPU (the kernel shaped for a CPU core, first
+# in every list there), with the parameters ladder run gives that rung itself.
 units=$(column "$WORK/probe.csv" compute_units)
 kind=$("$LADDER" devices 2>/dev/null | grep -A2 -F "  $device" | grep -Eo -m1 '^ +(GPU|CPU),' | tr -d ' ,')
 [ -n "$kind" ] && pass || fail "could not read the device's kind"
 square_rung=27
-[ "$kind" = GPU ] && square_rung=11
+[ "$kind" = GPU ] && square_rung=30
 side=$(( 128 * $(awk -v u="$units" 'BEGIN { s = int(sqrt(u)); if (s * s < u) s++; print s }') ))
 "$LADDER" run "${ocl[@]}" --rungs "$square_rung",auto --sizes "${side}x${side}x$side" --output "$WORK/run.csv" --force >/dev/null 2>"$WORK/err"
 [ "$(column "$WORK/run.csv" status | sort -u)" = ok ] && pass || fail "fallback rows not ok"

@@ -80,7 +80,7 @@ static void choose(tuning_db *db, const device_info *dev, long M, long N, long K
 static const rung *rule_rung(const gemm_size *s, const device_info *dev)
 {
     const rule_entry *list = selection_fallback_rungs[selection_rule_list(s, dev)];
-    for (int i = 0; i < 8 && list[i].rung; i++) {
+    for (int i = 0; i < RULE_LIST_MAX && list[i].rung; i++) {
         const rung *r = selection_list_rung(&list[i], s, dev);
         if (selection_rung_eligible(r) && rung_on_backend(r, dev->backend))
             return r;
@@ -443,8 +443,8 @@ static void test_cases(void)
  * 512 per compute unit; no more slices than K has tiles). The skinny rung's loads in
  * flight and work-group counts set for the device (16 float4s a work-item; on a GPU K
  * split for 1024 work-items per compute unit; on a CPU few work-items per sum and one
- * work-group per core). On an OpenCL GPU rung 30 at squares, and rung 11 ahead of rung 15
- * at short sums, with 8-deep tiles; not on a CPU, nor in CUDA. On a CPU, rung 27 in
+ * work-group per core). On an OpenCL GPU rung 30 ahead of rung 15 at squares and short
+ * sums; not on a CPU, nor in CUDA. On a CPU, rung 27 in
  * every class, with the widest vector M fills; split-K's and rung 20's own CPU rules
  * checked directly. On a device of unknown size the rungs' own parameters stand. */
 static void test_rule(void)
@@ -497,12 +497,12 @@ static void test_rule(void)
         /* GEMV-like: the skinny rung, tall and wide */
         {&gpu, 1, 4096, 4096, skinny_gpu},
         {&gpu, 16384, 4, 4096, skinny_gpu},
-        /* An OpenCL GPU: rung 30 at squares, rung 11 at short sums, 8 deep; split-K and
+        /* An OpenCL GPU: rung 30 at squares and short sums, at its defaults; split-K and
          * rung 20 as in CUDA */
         {&ocl_gpu, 4096, 4096, 4096, "rung=30 TSM=128 TSN=128 TSK=16 "},
         {&ocl_gpu, 3072, 3072, 3072, "rung=30 TSM=128 TSN=128 TSK=16 "},
-        {&ocl_gpu, 8192, 8192, 32, "rung=11 TSM=128 TSN=128 TSK=8 "},
-        {&ocl_gpu, 4096, 4096, 64, "rung=11 TSM=128 TSN=128 TSK=8 "},
+        {&ocl_gpu, 8192, 8192, 32, "rung=30 TSM=128 TSN=128 TSK=16 "},
+        {&ocl_gpu, 4096, 4096, 64, "rung=30 TSM=128 TSN=128 TSK=16 "},
         {&ocl_gpu, 512, 512, 512, "rung=19 TSM=128 TSN=128 TSK=8 WM=64 SPLITS=16 "},
         {&ocl_gpu, 16384, 4, 4096, skinny_gpu},
         /* A CUDA GPU without rungs 13, 17 and 18: rung 15, faster than 11 in CUDA */
@@ -538,12 +538,12 @@ static void test_rule(void)
     CHECK(selection_rule_list(&big, &gpu) == SHAPE_SQUARE);
     /* An OpenCL-GPU entry names its rung there only; a narrow-on-GPU one on a GPU only up
      * to 8 rows or columns, on a CPU wherever. */
-    const rule_entry edges_ocl = {"edges", RULE_OPENCL_GPU}, edges = {"edges", RULE_ANYWHERE},
+    const rule_entry scalars_ocl = {"scalars", RULE_OPENCL_GPU}, edges = {"edges", RULE_ANYWHERE},
                      skinny = {"skinny", RULE_NARROW_ON_GPU};
     const gemm_size eight = {8, 8192, 8192}, sixteen = {11008, 16, 4096};
-    CHECK(selection_list_rung(&edges_ocl, &big, &ocl_gpu) == find("11"));
-    CHECK(!selection_list_rung(&edges_ocl, &big, &cpu));
-    CHECK(!selection_list_rung(&edges_ocl, &big, &gpu));
+    CHECK(selection_list_rung(&scalars_ocl, &big, &ocl_gpu) == find("30"));
+    CHECK(!selection_list_rung(&scalars_ocl, &big, &cpu));
+    CHECK(!selection_list_rung(&scalars_ocl, &big, &gpu));
     CHECK(selection_list_rung(&edges, &big, &cpu) == find("11"));
     CHECK(selection_list_rung(&skinny, &eight, &gpu) == find("20"));
     CHECK(!selection_list_rung(&skinny, &sixteen, &gpu));
