@@ -89,11 +89,17 @@ static void launch_groups(const rung *r, const int *values, const device_info *d
 
 /* Whether a variant is worth measuring on this device. Too few work-groups: even its
  * busiest kernel has fewer than half a work-group per compute unit, leaving most of the
- * device idle. Too many: even its lightest kernel has more than SELECT_MOST_WAVES per
- * compute unit, so K is split or C tiled so finely that the partial results cost more
- * than the parallelism gives. (Lightest, not busiest: split-K's reduction, whose
- * work-groups follow the size of C far more than the split, must not decide.) The rung's
- * own parameters are always measured; this prunes only the variants, which would
+ * device idle. Too many, for a rung that writes partial sums to a workspace (split-K, the
+ * skinny kernel's K split, rung 27's): even its lightest kernel has more than
+ * SELECT_MOST_WAVES per compute unit, so K is split so finely that the partial results
+ * cost more than the parallelism gives. (Lightest, not busiest: split-K's reduction,
+ * whose work-groups follow the size of C far more than the split, must not decide.) A
+ * rung that only tiles C more finely is not held to that bound: its extra work-groups run
+ * in more waves, each reading its tiles once more through the L2, and at a short sum
+ * that can pay. Rung 30 at 8192 x 8192 x 32 in NVIDIA's OpenCL on an H200 ran 64 x 64
+ * tiles, 124 work-groups per compute unit, at 29.4k GFLOPS against 24.3k at 128 x 128
+ * (results/h200-2026-11-30-scalars), and the bound had kept them out of the search. The
+ * rung's own parameters are always measured; this prunes only the variants, which would
  * otherwise be hundreds. */
 static int plausible(const rung *r, const int *values, const device_info *dev,
                      const gemm_size *s)
@@ -103,7 +109,7 @@ static int plausible(const rung *r, const int *values, const device_info *dev,
     double most, fewest;
     launch_groups(r, values, dev, s, &most, &fewest);
     return most >= 0.5 * dev->compute_units &&
-           fewest <= (double)SELECT_MOST_WAVES * dev->compute_units;
+           (!r->workspace_floats || fewest <= (double)SELECT_MOST_WAVES * dev->compute_units);
 }
 
 /* `base` with every combination of the choices of the rung's PER_SHAPE parameters that

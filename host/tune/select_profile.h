@@ -10,8 +10,9 @@
  *   - from those, every combination of the choices of its PER_SHAPE parameters (split-K's
  *     tile and split count), whose best value depends on the shape more than on the
  *     device, in a shuffled order, leaving out those whose busiest kernel has fewer
- *     work-groups than half the device's compute units or whose lightest kernel has more
- *     than SELECT_MOST_WAVES per compute unit (counted in `implausible`).
+ *     work-groups than half the device's compute units or, for a rung that writes partial
+ *     sums to a workspace, whose lightest kernel has more than SELECT_MOST_WAVES per
+ *     compute unit (counted in `implausible`).
  * Every rung's own parameters come first, the variants after. Combinations the rung, the
  * device or the shape refuse are left out before anything is compiled, and counted with
  * their first reason; so are candidates that an earlier search already measured at the

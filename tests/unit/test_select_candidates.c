@@ -53,8 +53,22 @@ static void groups_geometry(const int *p, int M, int N, launch_dims *d)
     d->global[0] = (size_t)p[0] * 32;
     d->global[1] = 1;
 }
+/* A workspace of partial sums: what makes "too many work-groups" a cost (split-K). */
+static size_t partial_sums(const int *p, const launch_shape *s)
+{
+    (void)s;
+    return (size_t)p[0] * 1024;
+}
 static const rung fake_groups = {
     .number = 92, .id = "92-fake", .name = "groups", .title = "a made-up rung of G groups",
+    .idea = "test", .kind = RUNG_KERNEL, .nparams = 1,
+    .params = {{"G", 8, 0, 1, 1024, "work-groups", CHOICES(1, 2, 4, 8, 200), PER_SHAPE}},
+    .geometry = groups_geometry, .workspace_floats = partial_sums,
+};
+/* The same without a workspace: a rung that tiles C, whose many work-groups only run in
+ * more waves. */
+static const rung fake_tiles = {
+    .number = 94, .id = "94-fake", .name = "tiles", .title = "a made-up rung of G tiles",
     .idea = "test", .kind = RUNG_KERNEL, .nparams = 1,
     .params = {{"G", 8, 0, 1, 1024, "work-groups", CHOICES(1, 2, 4, 8, 200), PER_SHAPE}},
     .geometry = groups_geometry,
@@ -72,7 +86,7 @@ static const rung fake_two_kernels = {
     .number = 93, .id = "93-fake", .name = "twokernels", .title = "a made-up split-K",
     .idea = "test", .kind = RUNG_KERNEL, .nparams = 1, .blas_args = 1,
     .params = {{"G", 8, 0, 1, 100000, "work-groups", CHOICES(1, 2, 4, 8, 200), PER_SHAPE}},
-    .geometry = groups_geometry, .launches = split_launches,
+    .geometry = groups_geometry, .launches = split_launches, .workspace_floats = partial_sums,
 };
 
 /* p = G, W: a rung with two paths (as rung 20's tall and wide): its call reads W only
@@ -148,6 +162,17 @@ int main(void)
         seen[0] += c.items[i].values[0] == 2, seen[1] += c.items[i].values[0] == 4,
             seen[2] += c.items[i].values[0] == 1 || c.items[i].values[0] == 200;
     CHECK(seen[0] == 1 && seen[1] == 1 && seen[2] == 0);
+    /* Without a workspace of partial sums only the lower bound holds: G = 200 (50 per
+     * compute unit) is a candidate, G = 1 is not. */
+    const rung *tiles[] = {&fake_tiles};
+    select_plan gt = {.target = &t, .rungs = tiles, .nrungs = 1};
+    select_candidates_build(&gt, &s, &c);
+    CHECK(c.implausible == 1);
+    CHECK(c.count == 4 && c.items[0].values[0] == 8);
+    int big_g = 0, one_g = 0;
+    for (int i = 0; i < c.count; i++)
+        big_g += c.items[i].values[0] == 200, one_g += c.items[i].values[0] == 1;
+    CHECK(big_g == 1 && one_g == 0);
     /* The rung's own parameters are measured even when they are implausible. */
     t.dev.compute_units = 64; /* G = 8 is fewer than half of 64 */
     select_candidates_build(&g, &s, &c);
