@@ -21,7 +21,7 @@
  *   at TSK = 8; single-float stores alone 43.2k; single-float accumulators too 45.4k,
  *   and 47.6k at TSK = 16, where rung 11 ran 44.5k and the best OpenCL kernel before it
  *   45.0k. Rung 17's second register idea, the "snake" order of the multiply-adds, made
- *   it 1.5% slower here at TSK = 16: NVIDIA's OpenCL compiler orders them itself.
+ *   it 1.4-1.9% slower here at TSK = 16: NVIDIA's OpenCL compiler orders them itself.
  * The price: none in the arithmetic. The stores are four instructions where there was
  *   one, once per work-group; they go to consecutive addresses, so a warp's stores still
  *   fill whole sectors.
