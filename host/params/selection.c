@@ -23,11 +23,11 @@
  *
  * Where 13, 17 and 18 are absent (OpenCL), squares and short sums on a GPU take rung 30,
  * rung 10 with single-float accumulators and stores of C. At its defaults (128 x 128 x 16
- * tiles of 8 x 8) on the H200 in NVIDIA's OpenCL it ran faster than rung 11, the rung
- * this list named there before, at all seven big squares, LLM layers and short sums
- * measured: 4096^3 47.6k GFLOPS against 44.5k, 3072^3 42.1k against 39.0k, 4099 x 3001 x
- * 2999 43.9k against 37.1k, 8192 x 8192 x 32 24.3k against rung 11's 19.9k at its best
- * depth, 8 (results/h200-2026-11-30-scalars). Rung 30 is OpenCL only, and a RULE_OPENCL_GPU
+ * tiles of 8 x 8) on the H200 in NVIDIA's OpenCL it ran 5-22% faster than rung 11 at its
+ * better depth, the rung this list named there before, at ten of the eleven shapes
+ * measured (squares, odd sizes, LLM layers, short sums; level at 333 x 7777 x 555):
+ * 4096^3 47.6k GFLOPS against 45.0k, 4099 x 3001 x 2999 43.9k against 37.1k, 8192 x 8192
+ * x 32 24.3k against 19.9k (results/h200-2026-11-30-scalars/search). Rung 30 is OpenCL only, and a RULE_OPENCL_GPU
  * entry: on the 2-core CPU through PoCL rung 15 ran 1.4-2.4 times rung 11 at squares and
  * short sums, and rung 27 comes first there anyway.
  *
