@@ -14,6 +14,23 @@ static size_t scalars_local_mem(const int *p)
     return 2 * (size_t)p[2] * ((size_t)p[0] + (size_t)p[1]) * sizeof(float);
 }
 
+/* K rounded up to a multiple of `tile`. */
+static long round_up(long k, long tile) { return (k + tile - 1) / tile * tile; }
+
+/* The fallback rule's tile depth (rung.rule_params), for a shape no selection table has:
+ * on a GPU, 8 where padding K to the tuned depth would add more than an eighth to the
+ * work that padding it to 8 leaves. The host pads K to whole tiles, so at K = 8 a 16-deep
+ * tile doubles the multiply-adds. On the H200 in NVIDIA's OpenCL, 128 x 128 tiles, K = 8:
+ * 4096 x 4096 x 8 ran 5.3k GFLOPS at TSK = 8 against 2.5k at 16, 8192 x 8192 x 8 8.6k
+ * against 3.3k; from K = 16 on, 16 was as fast or faster (K = 16: 9.7k against 9.6k and
+ * 15.6k against 15.0k; 8192 x 8192 x 32 and 4096 x 4096 x 64 in the search of
+ * results/h200-2026-11-30-scalars; results/h200-2026-11-30-scalars/short-sums). */
+static void scalars_rule_params(int *p, const gemm_size *s, const device_info *dev)
+{
+    if (dev->is_gpu && p[2] > 8 && 8 * (round_up(s->K, p[2]) - round_up(s->K, 8)) > s->K)
+        p[2] = 8;
+}
+
 const rung rungs_scalars[] = {
     {
         .number = 30, .id = "30-scalars", .name = "scalars",
@@ -34,6 +51,7 @@ const rung rungs_scalars[] = {
         .only_reason = "OpenCL only: in CUDA, rung 17 has this idea and adds cp.async "
                        "copies of both tiles",
         .takes_double = 1,
+        .rule_params = scalars_rule_params,
     },
 };
 const int rungs_scalars_count = (int)(sizeof rungs_scalars / sizeof rungs_scalars[0]);

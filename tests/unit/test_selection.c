@@ -497,12 +497,18 @@ static void test_rule(void)
         /* GEMV-like: the skinny rung, tall and wide */
         {&gpu, 1, 4096, 4096, skinny_gpu},
         {&gpu, 16384, 4, 4096, skinny_gpu},
-        /* An OpenCL GPU: rung 30 at squares and short sums, at its defaults; split-K and
-         * rung 20 as in CUDA */
+        /* An OpenCL GPU: rung 30 at squares and short sums, at its defaults but where
+         * a 16-deep tile would pad K by more than an eighth; split-K and rung 20 as in
+         * CUDA */
         {&ocl_gpu, 4096, 4096, 4096, "rung=30 TSM=128 TSN=128 TSK=16 "},
         {&ocl_gpu, 3072, 3072, 3072, "rung=30 TSM=128 TSN=128 TSK=16 "},
         {&ocl_gpu, 8192, 8192, 32, "rung=30 TSM=128 TSN=128 TSK=16 "},
         {&ocl_gpu, 4096, 4096, 64, "rung=30 TSM=128 TSN=128 TSK=16 "},
+        /* K = 8 and 24: a 16-deep tile would pad K by more than an eighth: 8 deep */
+        {&ocl_gpu, 4096, 4096, 8, "rung=30 TSM=128 TSN=128 TSK=8 "},
+        {&ocl_gpu, 4096, 4096, 24, "rung=30 TSM=128 TSN=128 TSK=8 "},
+        {&ocl_gpu, 4096, 4096, 16, "rung=30 TSM=128 TSN=128 TSK=16 "},
+        {&ocl_gpu, 4096, 4096, 72, "rung=30 TSM=128 TSN=128 TSK=16 "},
         {&ocl_gpu, 512, 512, 512, "rung=19 TSM=128 TSN=128 TSK=8 WM=64 SPLITS=16 "},
         {&ocl_gpu, 16384, 4, 4096, skinny_gpu},
         /* A CUDA GPU without rungs 13, 17 and 18: rung 15, faster than 11 in CUDA */
