@@ -28,9 +28,9 @@
  * measured (squares, odd sizes, LLM layers, short sums; level at 333 x 7777 x 555):
  * 4096^3 47.6k GFLOPS against 45.0k, 4099 x 3001 x 2999 43.9k against 37.1k, 8192 x 8192
  * x 32 24.3k against 19.9k (results/h200-2026-11-30-scalars/search). Where a 16-deep tile
- * would pad K by much (K = 8), its rule takes 8 (scalars_rule_params). Rung 30 is OpenCL only, and a RULE_OPENCL_GPU
- * entry: on the 2-core CPU through PoCL rung 15 ran 1.4-2.4 times rung 11 at squares and
- * short sums, and rung 27 comes first there anyway.
+ * would pad K by much (K = 8), its rule takes 8 (scalars_rule_params). It is a
+ * RULE_OPENCL_GPU entry: on a CPU rung 27 comes first, and through PoCL rung 30 ran no
+ * faster than rung 10 (results/pocl-epyc-2core-2026-11-30-scalars).
  *
  * The skinny rung comes first in its lists for every C of up to 16 rows or columns it
  * takes, but on a GPU only up to 8 (RULE_NARROW_ON_GPU). Every GPU table measured so far

@@ -361,6 +361,11 @@ ladder_status rung_need_divides(int divisor, int value, const char *what, char *
  * them (a `multiples` function). */
 void rung_tile_multiples(const int *p, int mult[3]);
 
+/* For rungs whose first parameters are TSM, TSN, TSK and whose local memory is rung 9's
+ * two buffers of a TSK x TSM tile of A and a TSK x TSN tile of B^T, unpadded (rungs 9, 10
+ * and 30): its bytes in float. Defined in rungs_classic.c. */
+size_t prefetch_tiles_local_mem(const int *p);
+
 /* ceil(n / d), for the grids and workspaces the rung files compute. */
 size_t rung_ceil_div(size_t n, size_t d);
 

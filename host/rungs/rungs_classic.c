@@ -132,7 +132,7 @@ static void blocked_geometry(const int *p, int M, int N, launch_dims *d)
     d->global[0] = (size_t)(M / p[4]);
     d->global[1] = (size_t)(N / p[5]);
 }
-static size_t double_tiles_local_mem(const int *p)
+size_t prefetch_tiles_local_mem(const int *p)
 {
     return 2 * single_tiles_local_mem(p);
 }
@@ -265,7 +265,7 @@ const rung rungs_classic[] = {
         .multiples = rung_tile_multiples,
         .transposes_b = 1,
         .geometry = blocked_geometry,
-        .local_mem_bytes = double_tiles_local_mem,
+        .local_mem_bytes = prefetch_tiles_local_mem,
         .takes_double = 1,
     },
     {
@@ -281,7 +281,7 @@ const rung rungs_classic[] = {
         .pads = 1,
         .transposes_b = 1,
         .geometry = blocked_geometry,
-        .local_mem_bytes = double_tiles_local_mem,
+        .local_mem_bytes = prefetch_tiles_local_mem,
         .takes_double = 1,
     },
 };

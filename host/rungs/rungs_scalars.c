@@ -7,16 +7,6 @@
 #include "rungs/registry.h"
 #include "rungs/banks.h"
 
-/* Two buffers of a TSK x TSM tile of A and a TSK x TSN tile of B^T, in float (the harness
- * doubles it for double). p = TSM, TSN, TSK, WPTM, WPTN. */
-static size_t scalars_local_mem(const int *p)
-{
-    return 2 * (size_t)p[2] * ((size_t)p[0] + (size_t)p[1]) * sizeof(float);
-}
-
-/* K rounded up to a multiple of `tile`. */
-static long round_up(long k, long tile) { return (k + tile - 1) / tile * tile; }
-
 /* The fallback rule's tile depth (rung.rule_params), for a shape no selection table has:
  * on a GPU, 8 where padding K to the tuned depth would add more than an eighth to the
  * work that padding it to 8 leaves. The host pads K to whole tiles, so at K = 8 a 16-deep
@@ -27,7 +17,8 @@ static long round_up(long k, long tile) { return (k + tile - 1) / tile * tile; }
  * results/h200-2026-11-30-scalars; results/h200-2026-11-30-scalars/short-sums). */
 static void scalars_rule_params(int *p, const gemm_size *s, const device_info *dev)
 {
-    if (dev->is_gpu && p[2] > 8 && 8 * (round_up(s->K, p[2]) - round_up(s->K, 8)) > s->K)
+    const size_t k = (size_t)s->K, deep = rung_ceil_div(k, (size_t)p[2]) * (size_t)p[2];
+    if (dev->is_gpu && p[2] > 8 && 8 * (deep - rung_ceil_div(k, 8) * 8) > k)
         p[2] = 8;
 }
 
@@ -46,7 +37,7 @@ const rung rungs_scalars[] = {
         .pads = 1,
         .transposes_b = 1,
         .geometry = edges_geometry,
-        .local_mem_bytes = scalars_local_mem,
+        .local_mem_bytes = prefetch_tiles_local_mem,
         .only_backend = "opencl",
         .only_reason = "OpenCL only: in CUDA, rung 17 has this idea and adds cp.async "
                        "copies of both tiles",
